@@ -1,0 +1,36 @@
+# The two commands a newcomer needs: `make run` and `make test`. Each prepares
+# everything it needs itself (system packages, virtualenv, compiled catalogs).
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+PORT ?= 8000
+
+.PHONY: run test deps catalogs bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip
+	$(BIN)/pip install -q -e '.[test]'
+	touch $(STAMP)
+
+deps:
+	./scripts/system-deps.sh
+
+catalogs: $(STAMP) deps
+	$(BIN)/referee i18n compile
+
+run: $(STAMP) catalogs
+	$(BIN)/referee init-db
+	PORT=$(PORT) $(BIN)/gunicorn --config referee/api/gunicorn_conf.py 'referee.api:create_app()'
+
+test: $(STAMP) catalogs
+	$(BIN)/referee i18n check
+	$(BIN)/pytest -n 2 -q
+
+bench: $(STAMP)
+	$(BIN)/python bench/rulesets.py
+	$(BIN)/python bench/judge.py
+
+clean:
+	rm -rf $(VENV) var build *.egg-info

@@ -1,0 +1,1 @@
+"""A referee for the UNO family of card games."""
