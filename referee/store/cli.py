@@ -1,0 +1,46 @@
+"""`referee init-db` and `referee token create|revoke NAME`.
+
+Both use DATABASE_URL (or the default SQLite file), like the service."""
+import click
+
+from .errors import StoreError
+from .repository import Store
+
+
+def _store():
+    store = Store()
+    store.create_schema()
+    return store
+
+
+@click.command("init-db")
+def init_db():
+    """Create the database tables that are missing (safe to run again)."""
+    store = _store()
+    click.echo(f"database ready ({store.dialect})")
+
+
+@click.group()
+def token():
+    """Organisers' bearer tokens, needed to upload rulesets."""
+
+
+@token.command("create")
+@click.argument("name")
+def create(name):
+    """Create a token for organiser NAME and print it (it is shown only this once)."""
+    try:
+        click.echo(_store().create_token(name))
+    except StoreError as exc:
+        raise click.ClickException(str(exc)) from exc
+
+
+@token.command("revoke")
+@click.argument("name")
+def revoke(name):
+    """Revoke organiser NAME's token (their rulesets stay published)."""
+    try:
+        _store().revoke_token(name)
+    except StoreError as exc:
+        raise click.ClickException(str(exc)) from exc
+    click.echo(f"revoked the token of {name}")

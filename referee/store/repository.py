@@ -1,0 +1,257 @@
+"""The store: organisers and their tokens, ruleset versions, tables and their logs.
+
+Plain SQLAlchemy Core: the hot path (one move) is one locked read of the table row,
+one insert and one update in a single transaction.
+"""
+import hashlib
+import secrets
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import datetime, timezone
+
+from sqlalchemy import func, insert, select, update
+from sqlalchemy.exc import IntegrityError
+
+from . import db
+from .errors import (IdempotencyKeyReused, NotOwner, OrganiserExists, StaleSeq,
+                     UnknownOrganiser, UnknownTable)
+
+TOKEN_BYTES = 32
+PUBLISH_ATTEMPTS = 5
+
+
+def _now():
+    return datetime.now(timezone.utc)
+
+
+def token_digest(token: bytes) -> str:
+    return hashlib.sha256(token).hexdigest()
+
+
+@dataclass(frozen=True)
+class StoredRuleset:
+    id: str
+    version: int
+    owner: str
+    title: str
+    extends: str | None
+    media_type: str
+    text: str
+    sha256: str
+    document: dict
+    resolved: dict
+    created_at: datetime
+
+
+@dataclass(frozen=True)
+class RulesetSummary:
+    id: str
+    version: int
+    title: str
+    extends: str | None
+
+
+@dataclass(frozen=True)
+class TableRow:
+    id: str
+    ruleset_id: str
+    ruleset_version: int
+    opening: dict
+    seq: int
+    state: dict
+
+
+@dataclass(frozen=True)
+class Event:
+    seq: int
+    move: dict
+    verdict: dict
+    created_at: datetime
+
+
+@dataclass(frozen=True)
+class Appended:
+    """The outcome of an append: a new event, or the one an earlier try recorded."""
+    seq: int
+    verdict: dict
+    replayed: bool
+
+
+class Store:
+    def __init__(self, url=None):
+        self.engine = db.make_engine(url)
+
+    @property
+    def dialect(self):
+        return self.engine.dialect.name
+
+    def create_schema(self):
+        db.create_schema(self.engine)
+
+    def dispose(self):
+        self.engine.dispose()
+
+    @contextmanager
+    def _writing(self):
+        with self.engine.connect() as conn:
+            conn.execution_options(**{db.WRITE: True})
+            with conn.begin():
+                yield conn
+
+    @contextmanager
+    def _reading(self):
+        with self.engine.connect() as conn:
+            yield conn
+
+    # --- organisers ----------------------------------------------------------------
+
+    def create_token(self, name: str) -> str:
+        """A new bearer token for `name`, returned once; only its digest is kept."""
+        token = secrets.token_urlsafe(TOKEN_BYTES)
+        values = dict(token_sha256=token_digest(token.encode("ascii")),
+                      created_at=_now(), revoked_at=None)
+        t = db.organisers
+        with self._writing() as conn:
+            row = conn.execute(select(t.c.revoked_at).where(t.c.name == name)).first()
+            if row is None:
+                conn.execute(insert(t).values(name=name, **values))
+            elif row.revoked_at is None:
+                raise OrganiserExists(name)
+            else:  # a revoked organiser comes back with a new token, and their rulesets
+                conn.execute(update(t).where(t.c.name == name).values(**values))
+        return token
+
+    def revoke_token(self, name: str) -> None:
+        t = db.organisers
+        with self._writing() as conn:
+            done = conn.execute(update(t).where(t.c.name == name, t.c.revoked_at.is_(None))
+                                .values(revoked_at=_now()))
+            if done.rowcount == 0:
+                raise UnknownOrganiser(name)
+
+    def organiser_for(self, token: bytes) -> str | None:
+        """The organiser whose active token this is. Any bytes are welcome: only
+        their digest is compared, so odd bytes simply match nobody."""
+        t = db.organisers
+        with self._reading() as conn:
+            return conn.execute(select(t.c.name).where(
+                t.c.token_sha256 == token_digest(token), t.c.revoked_at.is_(None))).scalar()
+
+    # --- rulesets ------------------------------------------------------------------
+
+    def get_ruleset(self, ruleset_id: str, version: int | None = None) -> StoredRuleset | None:
+        t = db.ruleset_versions
+        query = select(t).where(t.c.id == ruleset_id)
+        if version is None:
+            query = query.order_by(t.c.version.desc()).limit(1)
+        else:
+            query = query.where(t.c.version == version)
+        with self._reading() as conn:
+            row = conn.execute(query).first()
+        return StoredRuleset(**row._mapping) if row else None
+
+    def latest_versions(self) -> list[RulesetSummary]:
+        t = db.ruleset_versions
+        latest = (select(t.c.id, func.max(t.c.version).label("version"))
+                  .group_by(t.c.id).subquery())
+        query = (select(t.c.id, t.c.version, t.c.title, t.c.extends)
+                 .join(latest, (t.c.id == latest.c.id) & (t.c.version == latest.c.version))
+                 .order_by(t.c.id))
+        with self._reading() as conn:
+            return [RulesetSummary(**row._mapping) for row in conn.execute(query)]
+
+    def publish_ruleset(self, *, ruleset_id, owner, title, extends, media_type, text,
+                        sha256, document, resolved) -> int:
+        """Store the next version of `ruleset_id`; the first publisher owns the id."""
+        values = dict(id=ruleset_id, owner=owner, title=title, extends=extends,
+                      media_type=media_type, text=text, sha256=sha256,
+                      document=document, resolved=resolved)
+        for attempt in range(PUBLISH_ATTEMPTS):
+            try:
+                return self._insert_next_version(values)
+            except IntegrityError:
+                # Two publishers raced for the same next version: the loser tries again.
+                if attempt == PUBLISH_ATTEMPTS - 1:
+                    raise
+        raise AssertionError("unreachable")
+
+    def _insert_next_version(self, values):
+        t = db.ruleset_versions
+        with self._writing() as conn:
+            first_owner = conn.execute(select(t.c.owner).where(
+                t.c.id == values["id"], t.c.version == 1)).scalar()
+            if first_owner is not None and first_owner != values["owner"]:
+                raise NotOwner(values["id"], first_owner)
+            latest = conn.execute(select(func.max(t.c.version))
+                                  .where(t.c.id == values["id"])).scalar() or 0
+            conn.execute(insert(t).values(version=latest + 1, created_at=_now(), **values))
+            return latest + 1
+
+    # --- tables ----------------------------------------------------------------------
+
+    def create_table(self, *, table_id, ruleset_id, ruleset_version, opening, state) -> None:
+        with self._writing() as conn:
+            conn.execute(insert(db.game_tables).values(
+                id=table_id, ruleset_id=ruleset_id, ruleset_version=ruleset_version,
+                opening=opening, seq=0, state=state, created_at=_now()))
+
+    def get_table(self, table_id: str) -> TableRow | None:
+        t = db.game_tables
+        with self._reading() as conn:
+            row = conn.execute(select(t.c.id, t.c.ruleset_id, t.c.ruleset_version, t.c.opening,
+                                      t.c.seq, t.c.state).where(t.c.id == table_id)).first()
+        return TableRow(**row._mapping) if row else None
+
+    def events(self, table_id: str, after: int = 0) -> list[Event]:
+        e = db.table_events
+        with self._reading() as conn:
+            if conn.execute(select(db.game_tables.c.id)
+                            .where(db.game_tables.c.id == table_id)).first() is None:
+                raise UnknownTable(table_id)
+            rows = conn.execute(select(e.c.seq, e.c.move, e.c.verdict, e.c.created_at)
+                                .where(e.c.table_id == table_id, e.c.seq > after)
+                                .order_by(e.c.seq))
+            return [Event(**row._mapping) for row in rows]
+
+    def append(self, table_id, move, decide, *, expect_seq=None, idempotency_key=None,
+               request_sha256=None) -> Appended:
+        """Record one move, judged by `decide(table_row) -> verdict` (a dict whose
+        "state" becomes the table's state), as the table's next seq.
+
+        The table row is locked for the whole transaction (BEGIN IMMEDIATE on SQLite,
+        FOR UPDATE on PostgreSQL), so seqs are gap-free and in order; the unique
+        (table_id, seq) and (table_id, idempotency_key) constraints back that up.
+        """
+        t, e = db.game_tables, db.table_events
+        with self._writing() as conn:
+            row = conn.execute(select(t.c.id, t.c.ruleset_id, t.c.ruleset_version,
+                                      t.c.opening, t.c.seq, t.c.state)
+                               .where(t.c.id == table_id).with_for_update()).first()
+            if row is None:
+                raise UnknownTable(table_id)
+            if idempotency_key is not None:
+                earlier = self._earlier_try(conn, table_id, idempotency_key, request_sha256)
+                if earlier is not None:
+                    return earlier
+            if expect_seq is not None and expect_seq != row.seq:
+                raise StaleSeq(expect_seq, row.seq)
+            verdict = decide(TableRow(**row._mapping))
+            seq = row.seq + 1
+            conn.execute(insert(e).values(
+                table_id=table_id, seq=seq, move=move, verdict=verdict,
+                idempotency_key=idempotency_key, request_sha256=request_sha256,
+                created_at=_now()))
+            conn.execute(update(t).where(t.c.id == table_id)
+                         .values(seq=seq, state=verdict["state"]))
+            return Appended(seq, verdict, replayed=False)
+
+    @staticmethod
+    def _earlier_try(conn, table_id, key, request_sha256):
+        e = db.table_events
+        row = conn.execute(select(e.c.seq, e.c.verdict, e.c.request_sha256).where(
+            e.c.table_id == table_id, e.c.idempotency_key == key)).first()
+        if row is None:
+            return None
+        if row.request_sha256 != request_sha256:
+            raise IdempotencyKeyReused(key, row.seq)
+        return Appended(row.seq, row.verdict, replayed=True)
