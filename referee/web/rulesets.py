@@ -1,0 +1,50 @@
+"""Which rulesets the pages can show, and the workshop's comparison with a parent.
+
+The pages read the service's own ruleset catalog (built-ins plus the organisers'
+published versions, app.extensions["referee"].catalog), so a ruleset published in
+the workshop appears in the rule book and on the practice board at once.
+"""
+from flask import current_app
+
+from referee.rules import RulesetError, load_document, resolve
+
+DEFAULT_RULESET = "classic"
+
+
+class UnknownRuleset(LookupError):
+    """No built-in or published ruleset has this id."""
+
+
+def _catalog():
+    return current_app.extensions["referee"].catalog
+
+
+def list_rulesets():
+    """[{id, version, title, extends, builtin}] for the pickers: built-ins first."""
+    return _catalog().summaries()
+
+
+def resolved_ruleset(ruleset_id):
+    """The resolved data of a ruleset id (its latest version when published)."""
+    try:
+        return _catalog().find(ruleset_id).data
+    except LookupError as missing:
+        raise UnknownRuleset(ruleset_id) from missing
+
+
+def compare_with_parent(text, lang, describe):
+    """{"parent": id|None, "changes": [sentence]} comparing an uploaded ruleset with
+    the ruleset it extends; {"errors": [problem]} when it does not load (the
+    workshop shows those from the API's validation instead)."""
+    catalog = _catalog()
+    try:
+        document = load_document(text, source="<workshop>")
+        child = resolve(document, catalog.parent_document)
+    except RulesetError as error:
+        return {"parent": None, "changes": [],
+                "errors": [problem.to_json() for problem in error.problems]}
+    parent_id = document.get("extends")
+    if not parent_id:
+        return {"parent": None, "changes": []}
+    return {"parent": parent_id,
+            "changes": describe(child.data, resolved_ruleset(parent_id), lang)}

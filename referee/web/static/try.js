@@ -1,0 +1,142 @@
+// The practice board: opens a table and sends moves through the public API, the way
+// the phone app does, then shows each verdict and the public state.
+"use strict";
+
+const strings = page.strings();
+let table = null;  // {id, players}
+
+document.getElementById("open").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  await openTable(new FormData(event.target));
+});
+
+for (const form of document.querySelectorAll("form.move")) {
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    await sendMove(form);
+  });
+}
+
+const cardList = (text) => text.split(",").map((card) => card.trim()).filter(Boolean);
+
+async function openTable(form) {
+  const ruleset = form.get("ruleset");
+  const players = form.get("players").split(",").map((name) => name.trim()).filter(Boolean);
+  const {status, body} = await page.call("/v1/tables", {
+    method: "POST",
+    headers: {"Content-Type": "application/json"},
+    body: JSON.stringify({ruleset, players, dealer: Number(form.get("dealer")),
+                          first_card: form.get("first_card").trim()}),
+  });
+  if (status !== 201) return showProblem(body);
+  showProblem(null);
+  table = {id: body.id, players: body.state.players || players};
+  const rules = await page.call(`/v1/rulesets/${encodeURIComponent(ruleset)}`);
+  fillChoices(colorsOf(rules.body));
+  document.getElementById("verdicts").replaceChildren();
+  document.getElementById("board").hidden = false;
+  document.getElementById("board").dataset.table = body.id;
+  if (body.verdict || body.code) showVerdict(body.verdict || body);
+  showState(body.state);
+}
+
+// GET /v1/rulesets/{id} answers the resolved ruleset, possibly wrapped.
+function colorsOf(answer) {
+  for (const candidate of [answer, answer.ruleset, answer.data]) {
+    if (candidate && Array.isArray(candidate.colors)) return candidate.colors;
+  }
+  return [];
+}
+
+function fillChoices(colors) {
+  const option = (value, label) => page.element("option", {value}, label);
+  for (const select of document.querySelectorAll("select.seat")) {
+    const seats = table.players.map((name, seat) => option(seat, `${seat}: ${name}`));
+    if (select.classList.contains("optional")) seats.unshift(option("", strings.no_target));
+    select.replaceChildren(...seats);
+  }
+  for (const select of document.querySelectorAll("select.color")) {
+    select.replaceChildren(option("", strings.no_color),
+                           ...colors.map((color) => option(color, color)));
+  }
+}
+
+function moveFrom(form) {
+  const data = new FormData(form);
+  const move = {type: form.dataset.type};
+  if (data.has("player")) move.player = Number(data.get("player"));
+  if (data.has("cards")) move.cards = cardList(data.get("cards"));
+  if (data.get("color")) move.color = data.get("color");
+  if (data.get("target")) move.target = Number(data.get("target"));
+  if (form.querySelector("[name=uno]")) move.uno = data.has("uno");
+  if (data.has("count")) move.count = Number(data.get("count"));
+  if (data.has("hand")) move.hand = cardList(data.get("hand"));
+  if (data.has("hands")) {
+    move.hands = data.get("hands").split("\n").map(cardList);
+  }
+  return move;
+}
+
+async function sendMove(form) {
+  if (!table) return;
+  const {status, body} = await page.call(`/v1/tables/${encodeURIComponent(table.id)}/moves`, {
+    method: "POST",
+    headers: {"Content-Type": "application/json"},
+    body: JSON.stringify({move: moveFrom(form)}),
+  });
+  if (status !== 200) return showProblem(body);
+  showProblem(null);
+  showVerdict(body);
+  showState(body.state);
+}
+
+function showProblem(body) {
+  const problem = document.getElementById("problem");
+  problem.hidden = !body;
+  if (!body) return;
+  const details = (body.errors || []).map(page.problemText).join("; ");
+  problem.textContent = page.format(strings.failed,
+    {detail: [body.detail || body.title, details].filter(Boolean).join(" ")});
+}
+
+function describeEffect(effect) {
+  const {type, ...rest} = effect;
+  const fields = Object.entries(rest).map(([name, value]) => `${name} ${JSON.stringify(value)}`);
+  return fields.length ? `${type}: ${fields.join(", ")}` : type;
+}
+
+function showVerdict(verdict) {
+  const effects = verdict.effects || [];
+  const item = page.element("li", {class: verdict.legal ? "verdict legal" : "verdict illegal"},
+    page.element("span", {class: "badge"}, verdict.legal ? strings.legal : strings.illegal),
+    page.element("p", {class: "message"}, verdict.message || ""),
+    page.element("p", {class: "reason"},
+      page.element("code", {lang: "en", class: "code"}, verdict.code),
+      " · ", `${strings.rule}: `,
+      page.element("code", {lang: "en", class: "rule"}, verdict.rule || strings.none)),
+    page.element("p", {class: "effects"}, `${strings.effects}: `,
+      page.element("span", {lang: "en"},
+        effects.length ? effects.map(describeEffect).join("; ") : strings.none)));
+  document.getElementById("verdicts").prepend(item);
+}
+
+function describePending({kind, ...rest}) {
+  return describeEffect({type: kind, ...rest});
+}
+
+function showState(state) {
+  const players = state.players || table.players;
+  const text = (id, value) => { document.getElementById(id).textContent = value; };
+  text("state-current", `${state.current}: ${players[state.current] ?? ""}`);
+  text("state-top", state.top ?? "");
+  text("state-color", state.color ?? "");
+  text("state-direction", state.direction ?? "");
+  text("state-pending", state.pending ? describePending(state.pending) : strings.none);
+  text("state-phase", state.phase ?? "");
+  const rows = players.map((name, seat) => page.element("tr",
+    {class: seat === state.current ? "current" : null},
+    page.element("td", {}, seat), page.element("td", {}, name),
+    page.element("td", {}, (state.hand_counts || [])[seat] ?? ""),
+    page.element("td", {}, (state.scores || [])[seat] ?? "")));
+  document.getElementById("seats").replaceChildren(...rows);
+}

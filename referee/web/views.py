@@ -1,0 +1,103 @@
+"""The four pages and the workshop's comparison endpoint."""
+from flask import g, jsonify, render_template, request, url_for
+from babel.numbers import format_percent
+from markupsafe import Markup
+
+from referee.text import LANGUAGES, describe_changes, locales_report, negotiate, rule_text
+from referee.web import bp
+from referee.web.catalogs import untranslated_messages
+from referee.web.i18n import endonym, page_gettext, page_ngettext
+from referee.web.rulesets import (DEFAULT_RULESET, UnknownRuleset, compare_with_parent,
+                                  list_rulesets, resolved_ruleset)
+
+@bp.before_request
+def choose_language():
+    g.lang = negotiate(request.args.get("lang"), request.accept_languages)
+
+
+@bp.after_request
+def say_language(response):
+    response.headers["Content-Language"] = g.get("lang", "en")
+    response.vary.add("Accept-Language")
+    return response
+
+
+@bp.context_processor
+def page_helpers():
+    lang = g.get("lang", "en")
+    return {
+        "lang": lang,
+        "_": page_gettext(lang),
+        "ngettext": page_ngettext(lang),
+        "percent": lambda value: format_percent((value or 0) / 100, locale=lang),
+        "problem_text": _problem_text,
+        "languages": [(code, endonym(code)) for code in LANGUAGES],
+        "switch_language_url": _switch_language_url,
+        "text_lang": _text_lang,
+    }
+
+
+def _text_lang(text):
+    """A `lang` attribute for text that came from a ruleset rather than a catalog:
+    organisers write in English (ASCII), so mark that on a page in another language,
+    for screen readers and for the fonts' line breaking."""
+    if g.get("lang", "en") != "en" and text and str(text).isascii():
+        return Markup(' lang="en"')
+    return ""
+
+
+def _problem_text(problem):
+    """A catalog problem of the locales report, as one line (it may be structured)."""
+    if isinstance(problem, dict):
+        return ": ".join(str(value) for value in problem.values() if value not in (None, ""))
+    return str(problem)
+
+
+def _switch_language_url(code):
+    """The current page, with the same query, in another language."""
+    args = request.args.to_dict()
+    args["lang"] = code
+    return url_for(request.endpoint, **(request.view_args or {}), **args)
+
+
+@bp.get("/")
+def rulebook():
+    ruleset_id = request.args.get("ruleset", DEFAULT_RULESET)
+    try:
+        data = resolved_ruleset(ruleset_id)
+    except UnknownRuleset:
+        return render_template("web/rulebook.html", rulesets=list_rulesets(),
+                               chosen=ruleset_id, book=None), 404
+    return render_template(
+        "web/rulebook.html",
+        rulesets=list_rulesets(),
+        chosen=ruleset_id,
+        book=rule_text(data, g.lang),
+        description=data.get("description"),
+    )
+
+
+@bp.get("/workshop")
+def workshop():
+    return render_template("web/workshop.html", rulesets=list_rulesets())
+
+
+@bp.post("/workshop/changes")
+def workshop_changes():
+    """The plain-language comparison of a house ruleset with its parent, for the
+    workshop's script: {"parent": id|null, "changes": [str]} or {"errors": [...]}."""
+    comparison = compare_with_parent(request.get_data(), g.lang, describe_changes)
+    return jsonify(comparison)
+
+
+@bp.get("/try")
+def try_table():
+    return render_template("web/try.html", rulesets=list_rulesets())
+
+
+@bp.get("/translators")
+def translators():
+    report = locales_report()
+    untranslated = {code: untranslated_messages(code) for code in LANGUAGES if code != "en"}
+    return render_template("web/translators.html", report=report["locales"],
+                           untranslated=untranslated)

@@ -1,0 +1,72 @@
+"""Every page, in every language: it loads, says its language, offers the others,
+uses the right fonts and hides no text."""
+import pytest
+
+from web_support import (CLIPPED, LANGUAGES, PAGE_LANGUAGE_TEXT, PAGES, TRANSLATED,
+                         english_left, screenshot)
+
+SCRIPT_FONTS = {"gu": "Noto Sans Gujarati", "hi": "Noto Sans Devanagari",
+                "ne": "Noto Sans Devanagari", "te": "Noto Sans Telugu"}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("name", PAGES)
+def test_page_is_served_in_the_chosen_language(server, page, name, lang):
+    response = page.goto(f"{server['url']}{PAGES[name]}?lang={lang}")
+    assert response.status == 200
+    assert response.headers["content-language"] == lang
+    assert page.locator("html").get_attribute("lang") == lang
+    assert page.locator("h1").inner_text().strip()
+    screenshot(page, f"{name}-{lang}")
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_accept_language_chooses_the_language_without_a_query(browser, server, name):
+    context = browser.new_context(locale="ne-NP", extra_http_headers={"Accept-Language": "ne-NP,ne;q=0.9,en;q=0.5"})
+    try:
+        tab = context.new_page()
+        tab.goto(f"{server['url']}{PAGES[name]}")
+        assert tab.locator("html").get_attribute("lang") == "ne"
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_language_switcher_keeps_the_page_and_its_query(server, page, name):
+    page.goto(f"{server['url']}{PAGES[name]}?lang=en&ruleset=sonic")
+    switcher = page.locator("nav.languages a[hreflang=te]")
+    assert switcher.get_attribute("lang") == "te"
+    switcher.click()
+    assert page.locator("html").get_attribute("lang") == "te"
+    path, _, query = page.url.removeprefix(server["url"]).partition("?")
+    assert path == PAGES[name]
+    assert "ruleset=sonic" in query and "lang=te" in query
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_text_uses_the_font_for_its_script(server, page, lang):
+    page.goto(f"{server['url']}/?lang={lang}")
+    family = page.locator("article.book p").first.evaluate("p => getComputedStyle(p).fontFamily")
+    assert SCRIPT_FONTS[lang] in family
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("name", PAGES)
+def test_nothing_is_clipped_on_a_phone(browser, server, name, lang):
+    context = browser.new_context(viewport={"width": 390, "height": 800})
+    try:
+        tab = context.new_page()
+        tab.goto(f"{server['url']}{PAGES[name]}?lang={lang}")
+        assert tab.evaluate(CLIPPED) == []
+        screenshot(tab, f"phone-{name}-{lang}")
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+@pytest.mark.parametrize("name", PAGES)
+def test_no_english_left_in_a_translated_page(server, page, name, lang):
+    """Fails until the translators have translated the pages' strings (and the rule
+    text, for the rule book): the acceptance test of the translations."""
+    page.goto(f"{server['url']}{PAGES[name]}?lang={lang}")
+    assert english_left(page.evaluate(PAGE_LANGUAGE_TEXT)) == []

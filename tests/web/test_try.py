@@ -1,0 +1,74 @@
+"""The practice board: a table opened and moves judged through the public API."""
+import pytest
+
+from web_support import LANGUAGES, screenshot
+
+
+def open_table(page, server, lang="en", ruleset="classic", first_card="red-7"):
+    page.goto(f"{server['url']}/try?lang={lang}")
+    page.select_option("#ruleset", ruleset)
+    page.fill("#players", "Asha, Bina, Chirag")
+    page.fill("#dealer", "0")
+    page.fill("#first-card", first_card)
+    page.click("#open button[type=submit]")
+    page.locator("#board:not([hidden])").wait_for()
+
+
+def play(page, player, cards, color=None):
+    form = page.locator("form.move[data-type=play]")
+    form.locator("select[name=player]").select_option(str(player))
+    form.locator("input[name=cards]").fill(cards)
+    form.locator("select[name=color]").select_option(color or "")
+    before = page.locator("#verdicts li").count()
+    form.locator("button").click()
+    page.locator(f"#verdicts li:nth-child(1)").wait_for()
+    page.wait_for_function(f"document.querySelectorAll('#verdicts li').length > {before}")
+    return page.locator("#verdicts li").first
+
+
+def test_opening_a_table_shows_the_public_state(server, page):
+    open_table(page, server)
+    assert page.locator("#state-top").inner_text() == "red-7"
+    assert page.locator("#state-color").inner_text() == "red"
+    assert page.locator("#state-current").inner_text().startswith("1")  # left of the dealer
+    counts = page.locator("#seats tr td:nth-child(3)").all_inner_texts()
+    assert counts == ["7", "7", "7"]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_legal_and_an_illegal_move_get_explained_verdicts(server, page, lang):
+    open_table(page, server, lang)
+    legal = play(page, 1, "red-5")
+    assert "legal" in legal.get_attribute("class").split()
+    assert legal.locator(".message").inner_text().strip()
+    assert legal.locator(".code").inner_text() == "played"
+    assert page.locator("#state-top").inner_text() == "red-5"
+    assert page.locator("#seats tr td:nth-child(3)").all_inner_texts() == ["7", "6", "7"]
+    assert page.locator("#state-current").inner_text().startswith("2")
+
+    illegal = play(page, 2, "blue-3")
+    assert "illegal" in illegal.get_attribute("class").split()
+    assert illegal.locator(".code").inner_text() == "card-does-not-match"
+    assert illegal.locator(".rule").inner_text().strip()
+    assert illegal.locator(".message").inner_text().strip()
+    assert page.locator("#state-top").inner_text() == "red-5"  # nothing changed
+    assert page.locator("#seats tr td:nth-child(3)").all_inner_texts() == ["7", "6", "7"]
+    screenshot(page, f"try-moves-{lang}")
+
+
+def test_effects_of_an_action_card_are_listed(server, page):
+    open_table(page, server)
+    verdict = play(page, 1, "red-draw-two")
+    effects = verdict.locator(".effects").inner_text()
+    assert "draw" in effects and "skip" in effects
+
+
+def test_a_card_the_deck_lacks_is_reported_as_bad_input(server, page):
+    open_table(page, server)
+    form = page.locator("form.move[data-type=play]")
+    form.locator("select[name=player]").select_option("1")
+    form.locator("input[name=cards]").fill("purple-12")
+    form.locator("button").click()
+    page.locator("#problem:not([hidden])").wait_for()
+    assert "cards" in page.locator("#problem").inner_text()
+    assert page.locator("#verdicts li").count() == 0
