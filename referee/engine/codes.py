@@ -113,6 +113,10 @@ CODES = {
                              summary="The round's winner must have no cards left."),
     "hand-count-mismatch": dict(legal=False, params=["player", "expected", "count"],
                                 summary="A hand given for scoring does not hold as many cards as the table recorded."),
+    "not-enough-cards": dict(legal=False, params=["player", "count", "held"],
+                             summary="The player does not hold that many cards."),
+    "extra-play-offered": dict(legal=False, params=["player"],
+                               summary="The player may play one more card or pass; drawing is not allowed now."),
     "no-launcher-debt": dict(legal=False, params=["player"],
                              summary="The player owes no launcher presses."),
 }

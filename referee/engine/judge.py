@@ -1,0 +1,713 @@
+"""The judge: one pure function from (ruleset, public state, move) to a verdict.
+
+No I/O, no clock, no Flask. The input state is never changed: a legal move gets a new
+state, an illegal one gets the same state back. Every decision reads the compiled
+ruleset (rules.py); no card or edition is named here. Each move type has a handler
+that first refuses what the rules forbid (in the order a player would want to hear it)
+and then applies the move.
+"""
+from .state import DIRECTION_NAMES, Pending
+from .verdict import Verdict
+
+
+def judge(rules, state, move, hand=None):
+    """Judge `move` on `state` under `rules`. `hand` (a list of card strings), when a
+    stateless check supplies the mover's hand, lets hand-dependent rules be decided."""
+    cards_in_hand = None
+    if hand is not None:
+        cards_in_hand = [rules.card(text, f"hand[{i}]") for i, text in enumerate(hand)]
+    return HANDLERS[move.type](rules, state, move, cards_in_hand)
+
+
+def refuse(state, code, rule, **details):
+    return Verdict(False, code, rule, [], state, details)
+
+
+def allow(state, code, rule, effects, **details):
+    return Verdict(True, code, rule, effects, state, details)
+
+
+# --- shared pieces ---------------------------------------------------------------
+
+def _phase_refusal(state, allow_round_over=False):
+    if state.phase == "game-over":
+        return refuse(state, "game-over", "scoring.target", player=state.winner)
+    if state.phase == "round-over" and not allow_round_over:
+        return refuse(state, "round-over", "scoring")
+    return None
+
+
+def _turn_refusal(state, player):
+    if player != state.current:
+        return refuse(state, "not-your-turn", "turn", player=player, current=state.current)
+    return None
+
+
+def _close_uno_windows(rules, state, player, is_play):
+    """A turn move by `player` closes the windows for catching a missed UNO: by anyone
+    else under the official window; by the forgetful player's own next play under
+    the until-offender-plays-again window."""
+    if not state.uno_exposed:
+        return
+    if rules.uno_window_until_offender_plays:
+        if is_play and player in state.uno_exposed:
+            state.uno_exposed = state.uno_exposed - {player}
+    else:
+        state.uno_exposed = frozenset(p for p in state.uno_exposed if p == player)
+
+
+def _hand_changed(state, player):
+    """Calls and exposures only concern a player holding exactly one card."""
+    if state.hand_counts[player] != 1:
+        if player in state.uno_called:
+            state.uno_called = state.uno_called - {player}
+        if player in state.uno_exposed:
+            state.uno_exposed = state.uno_exposed - {player}
+
+
+def _advance(state, player, extra_skips, effects):
+    """Pass the turn from `player`, skipping the skips waiting and `extra_skips`."""
+    skips = state.skips + extra_skips
+    for step in range(1, skips + 1):
+        effects.append({"type": "skip", "player": state.seat_after(player, step)})
+    state.current = state.seat_after(player, 1 + skips)
+    state.skips = 0
+    state.drawn = False
+    state.drawn_card = None
+    state.extra_play = False
+    state.phase = "play"
+    effects.append({"type": "turn", "player": state.current})
+
+
+def _lose_turn(state, player, effects):
+    """`player`, who had to answer a draw, loses the turn: it passes to the one after."""
+    effects.append({"type": "skip", "player": player})
+    _advance(state, player, 0, effects)
+
+
+def _penalise(state, player, penalty, effects):
+    kind, amount = penalty
+    if amount <= 0:
+        return
+    if kind == "draw":
+        state.hand_counts[player] += amount
+        effects.append({"type": "draw", "player": player, "count": amount})
+        _hand_changed(state, player)
+    else:
+        state.debts = state.debts + ((player, amount, False),)
+        effects.append({"type": "launcher", "player": player, "presses": amount, "until_cards": False})
+
+
+def _restriction_breaches(rules, kind, hand, top, color):
+    """The cards of `hand` that forbid playing a card of `kind` on `top` in `color`."""
+    if kind.restriction == "no-color-match":
+        return [c.text for c in hand if c.color == color or c.kind.id in kind.counts_as_match]
+    if kind.restriction == "no-playable-card":
+        return [c.text for c in hand
+                if c.kind.restriction == "none" and rules.matches(c, top, color)]
+    return []
+
+
+def _without(hand, played):
+    remaining = list(hand)
+    for card in played:
+        if card in remaining:
+            remaining.remove(card)
+    return remaining
+
+
+# --- play ------------------------------------------------------------------------
+
+def judge_play(rules, state, move, hand):
+    refusal = _phase_refusal(state)
+    if refusal:
+        return refusal
+    player, cards = move.player, move.cards
+    lead = _lead_card(cards)
+    top = rules.cards[state.top]
+    jumping = player != state.current
+    if jumping:
+        refusal = _jump_in_refusal(rules, state, move)
+        if refusal:
+            return refusal
+    stacking = state.phase == "respond"
+    if stacking:
+        refusal = _stack_refusal(rules, state, move, lead)
+        if refusal:
+            return refusal
+    if state.drawn and not jumping:
+        refusal = _after_draw_refusal(rules, state, cards)
+        if refusal:
+            return refusal
+    if len(cards) > 1:
+        refusal = _several_cards_refusal(rules, state, cards, lead)
+        if refusal:
+            return refusal
+    held = state.hand_counts[player]
+    if held < len(cards):
+        return refuse(state, "not-enough-cards", "hand_size", player=player, count=len(cards), held=held)
+    if not jumping and not rules.matches(lead, top, state.color):
+        return refuse(state, "card-does-not-match", f"cards.{lead.kind.id}",
+                      card=lead.text, top=state.top, color=state.color)
+    refusal = _choice_refusal(state, move, lead)
+    if refusal:
+        return refusal
+    if hand is not None and lead.kind.restriction != "none":
+        holding = _restriction_breaches(rules, lead.kind, _without(hand, cards), top, state.color)
+        if holding:
+            return refuse(state, "restricted-play", f"cards.{lead.kind.id}.restriction",
+                          card=lead.text, color=state.color, holding=holding)
+    if held == len(cards):
+        for card in cards:
+            if rules.category_forbids_going_out(card.kind):
+                return refuse(state, "cannot-go-out-on", "house.no_going_out_on", card=card.text)
+    return _apply_play(rules, state, move, lead, jumping, stacking)
+
+
+def _lead_card(cards):
+    """The card that goes on top: the Discard All card of a Discard All play, else the first."""
+    for card in cards:
+        if card.kind.discard_all:
+            return card
+    return cards[0]
+
+
+def _jump_in_refusal(rules, state, move):
+    if not rules.jump_in or state.phase != "play":
+        return refuse(state, "not-your-turn", "turn", player=move.player, current=state.current)
+    if len(move.cards) != 1 or move.cards[0].text != state.top:
+        return refuse(state, "jump-in-not-identical", "house.jump_in",
+                      card=move.cards[0].text, top=state.top)
+    return None
+
+
+def _stack_refusal(rules, state, move, lead):
+    pending = state.pending
+    pending_kind = rules.cards[pending.card].kind.id if pending.card else None
+    answers = rules.stacking.get(pending_kind)
+    if not answers:
+        return refuse(state, "pending-draw", "house.stacking", player=pending.player,
+                      count=pending.count, card=pending.card)
+    if (len(move.cards) != 1 or lead.kind.id not in answers or lead.kind.pending is None
+            or lead.kind.pending[0] != pending.kind):
+        return refuse(state, "cannot-stack", f"house.stacking.{pending_kind}",
+                      card=lead.text, pending_card=pending.card)
+    return None
+
+
+def _after_draw_refusal(rules, state, cards):
+    if rules.after_draw == "end-turn":
+        return refuse(state, "play-after-draw-forbidden", "turn.draw.after", player=state.current)
+    if rules.drawn_only and (len(cards) != 1 or (state.drawn_card and cards[0].text != state.drawn_card)):
+        return refuse(state, "only-drawn-card", "turn.draw.play_after_draw",
+                      card=cards[0].text, drawn=state.drawn_card)
+    return None
+
+
+def _several_cards_refusal(rules, state, cards, lead):
+    if lead.kind.discard_all:
+        for card in cards:
+            if card is not lead and card.color != lead.color:
+                return refuse(state, "discard-all-other-color", f"cards.{lead.kind.id}.effects",
+                              card=card.text, color=lead.color)
+        return None
+    if not rules.doubles:
+        return refuse(state, "single-card-only", "house.doubles", count=len(cards))
+    if lead.kind.category != "number" or any(card is not lead for card in cards):
+        return refuse(state, "cards-not-identical", "house.doubles", cards=[c.text for c in cards])
+    if len(cards) > rules.doubles_max:
+        return refuse(state, "too-many-cards", "house.doubles.max_cards",
+                      count=len(cards), max=rules.doubles_max)
+    return None
+
+
+def _choice_refusal(state, move, lead):
+    """The colour and target a card needs, and no more."""
+    kind = lead.kind
+    if kind.choose_color and move.color is None:
+        return refuse(state, "color-required", f"cards.{kind.id}.effects", card=lead.text)
+    if not kind.choose_color and move.color is not None:
+        return refuse(state, "color-not-allowed", f"cards.{kind.id}.effects", card=lead.text)
+    if kind.aims and move.target is None:
+        return refuse(state, "target-required", f"cards.{kind.id}.effects", card=lead.text)
+    if move.target is not None and (not kind.aims or move.target == move.player):
+        return refuse(state, "target-invalid", f"cards.{kind.id}.effects", target=move.target)
+    return None
+
+
+def _apply_play(rules, state, move, lead, jumping, stacking):
+    player, cards = move.player, move.cards
+    new = state.copy()
+    effects = []
+    if jumping:
+        new.skips = 0
+    new.hand_counts[player] -= len(cards)
+    new.top = lead.text
+    new.color = move.color if lead.kind.choose_color else lead.color
+    new.drawn = False
+    new.drawn_card = None
+    new.extra_play = False
+    _close_uno_windows(rules, new, player, is_play=True)
+    _record_uno(new, player, move.uno, effects)
+    if lead.kind.discard_all and len(cards) > 1:
+        effects.append({"type": "discard-all", "player": player, "color": lead.color, "count": len(cards)})
+    if lead.kind.choose_color:
+        effects.append({"type": "color", "color": new.color})
+    skips, extra = _apply_effects(rules, new, move, lead, effects)
+    if new.hand_counts[player] == 0:
+        return _went_out(rules, state, new, player, lead, effects)
+    if lead.kind.pending:
+        _set_pending(rules, state, new, player, lead, skips, stacking, effects)
+    elif extra:
+        new.skips += skips
+        new.current = player
+        new.extra_play = True
+        effects.append({"type": "extra-play", "player": player})
+    else:
+        _advance(new, player, skips, effects)
+    code = "stacked" if stacking else "jumped-in" if jumping else (
+        "played-several" if len(cards) > 1 else "played")
+    details = {"player": player, "card": lead.text, "color": new.color}
+    if len(cards) > 1:
+        details.update(cards=[c.text for c in cards], count=len(cards))
+    if stacking:
+        details = {"player": player, "card": lead.text, "total": new.pending.count}
+    if jumping:
+        details = {"player": player, "card": lead.text}
+    rule = "house.stacking" if stacking else "house.jump_in" if jumping else f"cards.{lead.kind.id}"
+    return allow(new, code, rule, effects, **details)
+
+
+def _record_uno(state, player, called_now, effects):
+    if state.hand_counts[player] != 1:
+        _hand_changed(state, player)
+        return
+    if called_now or player in state.uno_called:
+        state.uno_called = state.uno_called | {player}
+        effects.append({"type": "uno", "player": player})
+    else:
+        state.uno_exposed = state.uno_exposed | {player}
+        effects.append({"type": "catchable", "player": player})
+
+
+def _apply_effects(rules, state, move, lead, effects):
+    """Apply the effects that act at once; returns (skips, extra play offered).
+    Draws aimed at the next player become a pending draw (see _set_pending)."""
+    skips, extra = 0, False
+    player = move.player
+    for effect in lead.kind.effects:
+        kind = effect["type"]
+        if kind == "skip":
+            skips += 1
+        elif kind == "reverse":
+            if state.seats == 2 and rules.two_player_reverse_skips:
+                skips += 1
+            else:
+                state.direction = -state.direction
+                effects.append({"type": "direction", "direction": DIRECTION_NAMES[state.direction]})
+        elif kind in ("draw", "launcher"):
+            target = effect.get("target", "next")
+            if target != "next":
+                for seat in _targets(state, player, target, move.target):
+                    _owe(state, seat, effect, effects)
+        elif kind == "extra-play":
+            extra = True
+        elif kind == "trade-hands":
+            counts = state.hand_counts
+            counts[player], counts[move.target] = counts[move.target], counts[player]
+            effects.append({"type": "trade-hands", "player": player, "target": move.target})
+            _hand_changed(state, player)
+            _hand_changed(state, move.target)
+        elif kind == "pass-hands":
+            n = state.seats
+            state.hand_counts = [state.hand_counts[(seat - state.direction) % n] for seat in range(n)]
+            effects.append({"type": "pass-hands", "direction": DIRECTION_NAMES[state.direction]})
+            state.uno_called = frozenset()
+            state.uno_exposed = frozenset()
+    return skips, extra
+
+
+def _targets(state, player, target, chosen):
+    if target == "chosen":
+        return [chosen]
+    if target == "all":
+        return list(range(state.seats))
+    return [seat for seat in range(state.seats) if seat != player]   # others
+
+
+def _owe(state, seat, effect, effects):
+    """A draw the table can count now, or launcher presses owed until reported."""
+    if effect["type"] == "draw":
+        _penalise(state, seat, ("draw", effect["count"]), effects)
+    else:
+        until = bool(effect.get("until_cards"))
+        presses = None if until else effect["presses"]
+        state.debts = state.debts + ((seat, presses, until),)
+        effects.append({"type": "launcher", "player": seat, "presses": presses, "until_cards": until})
+
+
+def _set_pending(rules, old, state, player, lead, skips, stacking, effects):
+    kind, count, until = lead.kind.pending
+    target = state.seat_after(player, 1 + state.skips)
+    if stacking:
+        previous = old.pending
+        pending = Pending(kind, previous.count + count, target, lead.text, until,
+                          previous.lose_turn or skips > 0)
+    else:
+        challengeable = lead.kind.challenge is not None and lead.kind.restriction != "none"
+        pending = Pending(kind, count, target, lead.text, until, skips > 0,
+                          by=player if challengeable else None,
+                          prev_color=old.color if challengeable else None,
+                          prev_top=old.top if challengeable else None)
+    state.pending = pending
+    state.phase = "respond"
+    state.current = target
+    state.skips = 0
+    state.extra_play = False
+    effects.append(_pending_effect(pending))
+    if pending.lose_turn:
+        effects.append({"type": "skip", "player": target, "pending": True})
+
+
+def _pending_effect(pending):
+    if pending.kind == "draw":
+        return {"type": "draw", "player": pending.player, "count": pending.count, "pending": True}
+    return {"type": "launcher", "player": pending.player, "presses": pending.count,
+            "until_cards": pending.until_cards, "pending": True}
+
+
+def _went_out(rules, old, state, player, lead, effects):
+    """The round ends; the last card's action still applies to the next player."""
+    if lead.kind.pending:
+        kind, count, until = lead.kind.pending
+        target = state.seat_after(player, 1 + state.skips)
+        if old.phase == "respond":
+            count = old.pending.count + count
+        _owe(state, target, {"type": kind, "count": count, "presses": count, "until_cards": until}, effects)
+    state.pending = None
+    state.phase = "round-over"
+    state.winner = player
+    state.skips = 0
+    state.extra_play = False
+    state.uno_exposed = frozenset()
+    effects.append({"type": "round-over", "winner": player})
+    return allow(state, "went-out", f"cards.{lead.kind.id}", effects, player=player, card=lead.text)
+
+
+# --- draw, pass, accept ------------------------------------------------------------
+
+def judge_draw(rules, state, move, hand):
+    player = move.player
+    if state.phase == "game-over":
+        return _phase_refusal(state)
+    pending = state.pending
+    if pending is not None and player == pending.player and state.phase == "respond":
+        return _answer_pending_by_drawing(rules, state, move)
+    if any(debt[0] == player for debt in state.debts):
+        return _settle_debt(state, move)
+    refusal = _phase_refusal(state) or _turn_refusal(state, player)
+    if refusal:
+        return refusal
+    if state.extra_play:
+        return refuse(state, "extra-play-offered", "cards", player=player)
+    if state.drawn:
+        return refuse(state, "already-drew", "turn.draw", player=player)
+    refusal = _draw_count_refusal(rules, state, move)
+    if refusal:
+        return refusal
+    if hand is not None and not rules.draw_when_playable:
+        top = rules.cards[state.top]
+        holding = [c.text for c in hand if rules.matches(c, top, state.color)]
+        if holding:
+            return refuse(state, "draw-while-playable", "turn.draw.when_playable", holding=holding)
+    return _apply_draw(rules, state, move)
+
+
+def _draw_count_refusal(rules, state, move):
+    if rules.draw_source == "launcher":
+        if move.presses not in (None, 1):
+            return refuse(state, "draw-count-invalid", "turn.draw.count", count=move.presses, max=1)
+        return None
+    if rules.draw_until_playable:
+        if not 1 <= move.count <= rules.draw_max:
+            return refuse(state, "draw-count-invalid", "turn.draw.max", count=move.count, max=rules.draw_max)
+    elif move.count != rules.draw_count:
+        return refuse(state, "draw-count-invalid", "turn.draw.count", count=move.count, max=rules.draw_count)
+    return None
+
+
+def _apply_draw(rules, state, move):
+    player = move.player
+    new = state.copy()
+    effects = []
+    new.hand_counts[player] += move.count
+    if rules.draw_source == "launcher":
+        effects.append({"type": "launcher-fired", "player": player, "presses": 1, "count": move.count})
+    else:
+        effects.append({"type": "draw", "player": player, "count": move.count})
+    _hand_changed(new, player)
+    _close_uno_windows(rules, new, player, is_play=False)
+    if rules.after_draw == "end-turn":
+        _advance(new, player, 0, effects)
+    else:
+        new.drawn = True
+        new.drawn_card = move.shown[-1].text if move.shown else None
+    return allow(new, "drew", "turn.draw", effects, player=player, count=move.count)
+
+
+def _answer_pending_by_drawing(rules, state, move):
+    pending = state.pending
+    if pending.kind == "draw":
+        if move.count != pending.count:
+            return refuse(state, "draw-count-invalid", "turn.draw", count=move.count, max=pending.count)
+        return _accept(rules, state, pending)
+    presses = move.presses or pending.count or 1
+    if pending.count is not None and presses > pending.count:
+        return refuse(state, "draw-count-invalid", "cards", count=presses, max=pending.count)
+    new = state.copy()
+    effects = [{"type": "launcher-fired", "player": pending.player, "presses": presses, "count": move.count}]
+    new.hand_counts[pending.player] += move.count
+    _hand_changed(new, pending.player)
+    _close_uno_windows(rules, new, pending.player, is_play=False)
+    settled = move.count > 0 if pending.until_cards else presses == pending.count
+    if not settled:
+        remaining = None if pending.until_cards else pending.count - presses
+        new.pending = Pending(pending.kind, remaining, pending.player, pending.card,
+                              pending.until_cards, pending.lose_turn)
+        effects.append(_pending_effect(new.pending))
+    else:
+        _resolve_pending(new, pending, effects)
+    return allow(new, "launcher-settled", f"cards.{rules.cards[pending.card].kind.id}.effects",
+                 effects, player=pending.player, count=move.count, presses=presses)
+
+
+def _resolve_pending(state, pending, effects):
+    state.pending = None
+    if pending.lose_turn:
+        _lose_turn(state, pending.player, effects)
+    else:
+        state.phase = "play"
+        state.current = pending.player
+        effects.append({"type": "turn", "player": state.current})
+
+
+def _settle_debt(state, move):
+    player = move.player
+    index = next(i for i, debt in enumerate(state.debts) if debt[0] == player)
+    _, owed, until = state.debts[index]
+    presses = move.presses or owed or 1
+    if owed is not None and presses > owed:
+        return refuse(state, "draw-count-invalid", "uno.penalty", count=presses, max=owed)
+    new = state.copy()
+    new.hand_counts[player] += move.count
+    _hand_changed(new, player)
+    debts = list(state.debts)
+    settled = move.count > 0 if until else presses == owed
+    if settled:
+        del debts[index]
+    elif not until:
+        debts[index] = (player, owed - presses, False)
+    new.debts = tuple(debts)
+    effects = [{"type": "launcher-fired", "player": player, "presses": presses, "count": move.count}]
+    return allow(new, "launcher-settled", "draw_source", effects,
+                 player=player, count=move.count, presses=presses)
+
+
+def judge_pass(rules, state, move, hand):
+    refusal = _phase_refusal(state) or _turn_refusal(state, move.player)
+    if refusal:
+        return refusal
+    if state.phase == "respond":
+        pending = state.pending
+        return refuse(state, "pending-draw", "turn", player=pending.player, count=pending.count, card=pending.card)
+    if not (state.drawn or state.extra_play):
+        return refuse(state, "pass-before-draw", "turn.draw", player=move.player)
+    if state.drawn and rules.after_draw == "must-play" and state.drawn_card:
+        drawn = rules.cards[state.drawn_card]
+        if rules.matches(drawn, rules.cards[state.top], state.color):
+            return refuse(state, "drawn-card-must-be-played", "turn.draw.after", card=state.drawn_card)
+    new = state.copy()
+    effects = []
+    _close_uno_windows(rules, new, move.player, is_play=False)
+    _advance(new, move.player, 0, effects)
+    return allow(new, "passed", "turn", effects, player=move.player)
+
+
+def judge_accept(rules, state, move, hand):
+    refusal = _phase_refusal(state)
+    if refusal:
+        return refusal
+    pending = state.pending
+    if pending is None:
+        return refuse(state, "nothing-pending", "turn", player=move.player)
+    if move.player != pending.player:
+        return refuse(state, "not-your-turn", "turn", player=move.player, current=pending.player)
+    if pending.kind != "draw":
+        return refuse(state, "pending-draw", "draw_source", player=pending.player,
+                      count=pending.count, card=pending.card)
+    return _accept(rules, state, pending)
+
+
+def _accept(rules, state, pending):
+    new = state.copy()
+    effects = []
+    new.hand_counts[pending.player] += pending.count
+    effects.append({"type": "draw", "player": pending.player, "count": pending.count})
+    _hand_changed(new, pending.player)
+    _close_uno_windows(rules, new, pending.player, is_play=False)
+    _resolve_pending(new, pending, effects)
+    return allow(new, "draw-accepted", f"cards.{rules.cards[pending.card].kind.id}.effects",
+                 effects, player=pending.player, count=pending.count)
+
+
+# --- challenge ---------------------------------------------------------------------
+
+def judge_challenge(rules, state, move, hand):
+    refusal = _phase_refusal(state)
+    if refusal:
+        return refusal
+    pending = state.pending
+    if pending is None:
+        return refuse(state, "nothing-pending", "turn", player=move.player)
+    if move.player != pending.player:
+        return refuse(state, "not-your-turn", "turn", player=move.player, current=pending.player)
+    kind = rules.cards[pending.card].kind
+    if pending.by is None or kind.challenge is None or kind.restriction == "none":
+        return refuse(state, "not-challengeable", f"cards.{kind.id}.restriction", card=pending.card)
+    offender = pending.by
+    if len(move.hand) != state.hand_counts[offender]:
+        return refuse(state, "hand-count-mismatch", "challenge", player=offender,
+                      expected=state.hand_counts[offender], count=len(move.hand))
+    holding = _restriction_breaches(rules, kind, move.hand, rules.cards[pending.prev_top],
+                                    pending.prev_color)
+    guilty_draw, failed_extra = kind.challenge
+    new = state.copy()
+    effects = []
+    new.pending = None
+    _close_uno_windows(rules, new, move.player, is_play=False)
+    rule = f"cards.{kind.id}.challenge"
+    if holding:
+        _penalise(new, offender, ("draw", guilty_draw), effects)
+        new.phase = "play"
+        new.current = move.player
+        effects.append({"type": "turn", "player": move.player})
+        return allow(new, "challenge-succeeded", rule, effects, player=move.player, target=offender,
+                     card=pending.card, color=pending.prev_color, holding=holding, count=guilty_draw)
+    count = pending.count + failed_extra
+    _penalise(new, move.player, ("draw", count), effects)
+    if pending.lose_turn:
+        _lose_turn(new, move.player, effects)
+    else:
+        new.phase = "play"
+        effects.append({"type": "turn", "player": move.player})
+    return allow(new, "challenge-failed", rule, effects, player=move.player, target=offender,
+                 card=pending.card, color=pending.prev_color, count=count)
+
+
+# --- UNO -----------------------------------------------------------------------------
+
+def judge_call_uno(rules, state, move, hand):
+    refusal = _phase_refusal(state)
+    if refusal:
+        return refusal
+    player = move.player
+    held = state.hand_counts[player]
+    precall = (held == 2 and rules.uno_precall and player == state.current and state.phase == "play")
+    if held != 1 and not precall:
+        return refuse(state, "uno-not-due", "uno.call", player=player, count=held)
+    new = state.copy()
+    new.uno_called = state.uno_called | {player}
+    new.uno_exposed = state.uno_exposed - {player}
+    return allow(new, "uno-called", "uno.call", [{"type": "uno", "player": player}], player=player)
+
+
+def judge_catch_uno(rules, state, move, hand):
+    refusal = _phase_refusal(state)
+    if refusal:
+        return refusal
+    accuser, target = move.player, move.target
+    code = None
+    if accuser == target:
+        code, details = "catch-self", {"player": accuser}
+    elif state.hand_counts[target] != 1:
+        code, details = "catch-target-has-cards", {"target": target, "count": state.hand_counts[target]}
+    elif target in state.uno_called:
+        code, details = "catch-target-called", {"target": target}
+    elif target not in state.uno_exposed:
+        code, details = "catch-window-closed", {"target": target}
+    if code:
+        return _false_catch(rules, state, accuser, code, details)
+    new = state.copy()
+    new.uno_exposed = state.uno_exposed - {target}
+    effects = []
+    _penalise(new, target, rules.uno_penalty, effects)
+    return allow(new, "uno-caught", "uno.penalty", effects, player=accuser, target=target,
+                 count=rules.uno_penalty[1])
+
+
+def _false_catch(rules, state, accuser, code, details):
+    """A refused catch is illegal; the ruleset may still fine the accuser (the one
+    case where an illegal move changes the state)."""
+    if rules.false_catch_penalty[1] <= 0:
+        return refuse(state, code, "uno.window", **details)
+    new = state.copy()
+    effects = []
+    _penalise(new, accuser, rules.false_catch_penalty, effects)
+    return Verdict(False, code, "uno.false_catch_penalty", effects, new, details)
+
+
+# --- end of a round --------------------------------------------------------------------
+
+def judge_score(rules, state, move, hand):
+    if state.phase == "game-over":
+        return _phase_refusal(state)
+    if state.phase != "round-over":
+        return refuse(state, "round-not-over", "scoring")
+    if state.scored:
+        return refuse(state, "round-already-scored", "scoring")
+    winner = state.winner
+    if move.hands[winner]:
+        return refuse(state, "winner-has-cards", "scoring.method", player=winner, count=len(move.hands[winner]))
+    owing = {debt[0] for debt in state.debts}
+    for seat, cards in enumerate(move.hands):
+        if seat not in owing and len(cards) != state.hand_counts[seat]:
+            return refuse(state, "hand-count-mismatch", "scoring.method", player=seat,
+                          expected=state.hand_counts[seat], count=len(cards))
+    points = sum(card.kind.score for cards in move.hands for card in cards)
+    new = state.copy()
+    new.hand_counts = [len(cards) for cards in move.hands]
+    new.debts = ()
+    scores = list(state.scores)
+    scores[winner] += points
+    new.scores = tuple(scores)
+    effects = [{"type": "score", "player": winner, "points": points}]
+    total = scores[winner]
+    if rules.single_round or total >= rules.target:
+        new.phase = "game-over"
+        effects.append({"type": "game-over", "winner": winner})
+        return allow(new, "game-won", "scoring.target", effects, player=winner, points=points,
+                     total=total, target=rules.target)
+    new.scored = True
+    return allow(new, "round-scored", "scoring.method", effects, player=winner, points=points, total=total)
+
+
+def judge_deal(rules, state, move, hand):
+    from .opening import deal_round   # opening builds on the judge's helpers
+    if state.phase == "game-over":
+        return _phase_refusal(state)
+    if state.phase != "round-over" or not state.scored:
+        return refuse(state, "round-not-over", "scoring")
+    return deal_round(rules, state, move)
+
+
+HANDLERS = {
+    "play": judge_play,
+    "draw": judge_draw,
+    "pass": judge_pass,
+    "accept": judge_accept,
+    "challenge": judge_challenge,
+    "call-uno": judge_call_uno,
+    "catch-uno": judge_catch_uno,
+    "score": judge_score,
+    "deal": judge_deal,
+}

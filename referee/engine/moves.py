@@ -1,0 +1,167 @@
+"""Moves as shared/API.md names them, checked field by field with fast code.
+
+Parsing catches bad input (unknown cards, missing fields, seats that do not exist);
+whether the move is allowed is the judge's business.
+"""
+from .errors import InputError
+
+MOVE_FIELDS = {
+    "play": {"type", "player", "cards", "card", "color", "target", "uno"},
+    "draw": {"type", "player", "count", "presses", "cards"},
+    "pass": {"type", "player"},
+    "call-uno": {"type", "player"},
+    "catch-uno": {"type", "player", "target"},
+    "challenge": {"type", "player", "hand"},
+    "accept": {"type", "player"},
+    "score": {"type", "hands", "player"},
+    "deal": {"type", "first_card", "dealer", "color"},
+}
+MAX_CARDS_IN_MOVE = 120
+
+
+class Move:
+    __slots__ = ("type", "player", "cards", "color", "target", "uno", "count", "presses",
+                 "hand", "hands", "first_card", "dealer", "shown")
+
+    def __init__(self, type_, player=None):
+        self.type = type_
+        self.player = player
+        self.cards = ()
+        self.color = None
+        self.target = None
+        self.uno = False
+        self.count = 1
+        self.presses = None
+        self.hand = None
+        self.hands = None
+        self.first_card = None
+        self.dealer = None
+        self.shown = ()           # cards a draw move shows (what the player received)
+
+
+def parse_move(rules, data, seats, path="move"):
+    """A Move from its JSON form for a table of `seats` players. Raises InputError."""
+    if not isinstance(data, dict):
+        raise InputError.at(path, "must be an object")
+    move_type = data.get("type")
+    fields = MOVE_FIELDS.get(move_type) if isinstance(move_type, str) else None
+    if fields is None:
+        raise InputError.at(f"{path}.type", f"must be one of: {', '.join(MOVE_FIELDS)}")
+    problems = [{"path": f"{path}.{key}", "message": "is not a field of this move"}
+                for key in data if key not in fields]
+    move = Move(move_type)
+    reader = _MoveReader(rules, data, path, seats, problems)
+    getattr(reader, "read_" + move_type.replace("-", "_"))(move)
+    if problems:
+        raise InputError(problems)
+    return move
+
+
+class _MoveReader:
+    def __init__(self, rules, data, path, seats, problems):
+        self.rules = rules
+        self.data = data
+        self.path = path
+        self.seats = seats
+        self.problems = problems
+
+    def fail(self, key, message):
+        self.problems.append({"path": f"{self.path}.{key}", "message": message})
+
+    def seat(self, key, required=True):
+        value = self.data.get(key)
+        if value is None and not required:
+            return None
+        if type(value) is not int or not 0 <= value < self.seats:
+            self.fail(key, f"must be a seat number from 0 to {self.seats - 1}")
+            return None
+        return value
+
+    def count(self, key, default, low=0, high=1000):
+        value = self.data.get(key, default)
+        if value is None:
+            return default
+        if type(value) is not int or not low <= value <= high:
+            self.fail(key, f"must be a whole number from {low} to {high}")
+            return default
+        return value
+
+    def card_list(self, key, required=True, allow_empty=False, value=...):
+        if value is ...:
+            value = self.data.get(key)
+        if value is None:
+            if required:
+                self.fail(key, "is required")
+            return None
+        if not isinstance(value, list) or len(value) > MAX_CARDS_IN_MOVE or (not value and not allow_empty):
+            self.fail(key, "must be a list of cards" + ("" if allow_empty else ", at least one"))
+            return None
+        cards = []
+        for i, text in enumerate(value):
+            card = self.rules.cards.get(text) if isinstance(text, str) else None
+            if card is None:
+                try:
+                    self.rules.card(text, f"{self.path}.{key}[{i}]")
+                except InputError as err:
+                    self.problems.extend(err.problems)
+                continue
+            cards.append(card)
+        return tuple(cards)
+
+    def read_play(self, move):
+        move.player = self.seat("player")
+        if "card" in self.data and "cards" in self.data:
+            self.fail("card", "give either card or cards, not both")
+        if "card" in self.data:  # a single card, as a convenience
+            move.cards = self.card_list("card", value=[self.data["card"]]) or ()
+        else:
+            move.cards = self.card_list("cards") or ()
+        color = self.data.get("color")
+        if color is not None and (not isinstance(color, str) or color not in self.rules.color_set):
+            self.fail("color", f"must be one of: {', '.join(self.rules.colors)}")
+        else:
+            move.color = color
+        move.target = self.seat("target", required=False)
+        uno = self.data.get("uno", False)
+        if type(uno) is not bool:
+            self.fail("uno", "must be true or false")
+        move.uno = uno is True
+
+    def read_draw(self, move):
+        move.player = self.seat("player")
+        move.count = self.count("count", 1)
+        move.presses = self.count("presses", None, low=1, high=100)
+        move.shown = self.card_list("cards", required=False, allow_empty=True) or ()
+
+    def read_pass(self, move):
+        move.player = self.seat("player")
+
+    read_call_uno = read_pass
+    read_accept = read_pass
+
+    def read_catch_uno(self, move):
+        move.player = self.seat("player")
+        move.target = self.seat("target")
+
+    def read_challenge(self, move):
+        move.player = self.seat("player")
+        move.hand = self.card_list("hand", allow_empty=True)
+
+    def read_score(self, move):
+        hands = self.data.get("hands")
+        if not isinstance(hands, list) or len(hands) != self.seats:
+            self.fail("hands", f"must list {self.seats} hands, one per seat (the winner's empty)")
+            return
+        move.hands = [self.card_list(f"hands[{seat}]", allow_empty=True, value=hand) or ()
+                      for seat, hand in enumerate(hands)]
+        move.player = self.seat("player", required=False)
+
+    def read_deal(self, move):
+        first = self.data.get("first_card")
+        move.first_card = self.card_list("first_card", value=[first] if isinstance(first, str) else first)
+        move.dealer = self.seat("dealer", required=False)
+        color = self.data.get("color")
+        if color is not None and (not isinstance(color, str) or color not in self.rules.color_set):
+            self.fail("color", f"must be one of: {', '.join(self.rules.colors)}")
+        else:
+            move.color = color

@@ -1,0 +1,123 @@
+"""Opening a table and dealing a new round: the first card, handled as the ruleset says.
+
+The table reports every card it turned, in order: `first_card` may be one card or a
+list. Each card before the last must be one the rules send back to the deck (redraw);
+the last one stays and starts the discard pile. That way the referee can check the
+opening without seeing the deck.
+"""
+from .errors import InputError
+from .judge import _owe, _pending_effect
+from .state import COUNTER, DIRECTION_NAMES, MAX_PLAYERS, Pending, new_state
+from .verdict import Verdict
+
+
+def open_table(rules, players, dealer, first_card, color=None):
+    """Open a table: a Verdict with code "table-opened". Raises InputError."""
+    _check_players(rules, players)
+    if type(dealer) is not int or not 0 <= dealer < len(players):
+        raise InputError.at("dealer", f"must be a seat number from 0 to {len(players) - 1}")
+    state = new_state(players, dealer)
+    return _turn_first_card(rules, state, first_card, color, "table-opened", path="first_card")
+
+
+def deal_round(rules, state, move):
+    """A new round after a scored one: the deal passes to the left unless `dealer` says."""
+    dealer = move.dealer if move.dealer is not None else (state.dealer + 1) % state.seats
+    fresh = new_state(state.players, dealer)
+    fresh.scores = state.scores
+    fresh.round = state.round + 1
+    return _turn_first_card(rules, fresh, [c.text for c in move.first_card], move.color,
+                            "round-dealt", path="move.first_card")
+
+
+def choose_dealer(rules, cards):
+    """The seat that deals: the highest card drawn, action and wild cards counting as
+    the ruleset's action value. Returns None on a tie for the highest (draw again)."""
+    values = [card.kind.number if card.kind.number is not None else rules.dealer_action_value
+              for card in cards]
+    best = max(values)
+    return values.index(best) if values.count(best) == 1 else None
+
+
+def _check_players(rules, players):
+    if (not isinstance(players, list)
+            or not all(isinstance(name, str) and 0 < len(name.strip()) <= 100 for name in players)):
+        raise InputError.at("players", "must be a list of player names")
+    low, high = rules.min_players, min(rules.max_players, MAX_PLAYERS)
+    if not low <= len(players) <= high:
+        raise InputError.at("players", f"{rules.id} is played by {low} to {high} players, not {len(players)}")
+
+
+def _turn_first_card(rules, state, first_card, color, code, path):
+    cards = _first_cards(rules, first_card, path)
+    card = cards[-1]
+    action = card.kind.first_card
+    names_color = card.color is None
+    if color is not None and (not names_color or color not in rules.color_set):
+        raise InputError.at("color", "is only given when the first card is a wild whose colour "
+                                     "the first player names" if color in rules.color_set
+                            else f"must be one of: {', '.join(rules.colors)}")
+    if names_color and color is None:
+        raise InputError.at("color", f"the first card is {card.text}: give the colour the first player names")
+    state.hand_counts = [rules.hand_size] * state.seats
+    state.top = card.text
+    state.color = card.color or color
+    first = state.seat_after(state.dealer, 1)
+    state.current = first
+    effects = [{"type": "color", "color": state.color}] if names_color else []
+    if action == "apply":
+        _apply_opening_effects(rules, state, card, first, effects)
+    if state.phase == "play":
+        effects.append({"type": "turn", "player": state.current})
+    rule = f"opening.first_card.{'by_kind.' + card.kind.id if card.kind.id in rules.first_card_by_kind else card.kind.category}"
+    return Verdict(True, code, rule, effects, state,
+                   {"first_player": state.current, "top": state.top, "color": state.color,
+                    "round": state.round})
+
+
+def _first_cards(rules, first_card, path):
+    if isinstance(first_card, str):
+        first_card = [first_card]
+    if not isinstance(first_card, list) or not 1 <= len(first_card) <= len(rules.deck):
+        raise InputError.at(path, "give the card turned up, or the list of cards turned in order")
+    cards = [rules.card(text, f"{path}[{i}]") for i, text in enumerate(first_card)]
+    for i, card in enumerate(cards[:-1]):
+        if card.kind.first_card != "redraw":
+            raise InputError.at(f"{path}[{i}]", f"{card.text} turned first stays on the discard "
+                                                "pile: no card is turned after it")
+    if cards[-1].kind.first_card == "redraw":
+        raise InputError.at(f"{path}[{len(cards) - 1}]",
+                            f"the rules send {cards[-1].text} back into the deck: turn another card "
+                            "and list both, in order")
+    return cards
+
+
+def _apply_opening_effects(rules, state, card, first, effects):
+    """The first card acts on the first player as if the dealer had played it. Effects
+    that need a player who played the card (extra play, trading hands) do nothing."""
+    skips = 0
+    for effect in card.kind.effects:
+        kind = effect["type"]
+        if kind == "skip":
+            skips += 1
+        elif kind == "reverse":
+            if state.seats == 2 and rules.two_player_reverse_skips:
+                skips += 1
+                continue
+            state.direction = COUNTER
+            effects.append({"type": "direction", "direction": DIRECTION_NAMES[COUNTER]})
+            state.current = state.dealer if rules.reverse_dealer_plays_first else state.seat_after(state.dealer, 1)
+        elif kind in ("draw", "launcher") and effect.get("target", "next") in ("others", "all"):
+            for seat in range(state.seats):
+                _owe(state, seat, effect, effects)
+    if card.kind.pending:
+        kind, count, until = card.kind.pending
+        state.pending = Pending(kind, count, first, card.text, until, skips > 0)
+        state.phase = "respond"
+        effects.append(_pending_effect(state.pending))
+        if skips:
+            effects.append({"type": "skip", "player": first, "pending": True})
+    elif skips:
+        for step in range(skips):
+            effects.append({"type": "skip", "player": state.seat_after(first, step)})
+        state.current = state.seat_after(first, skips)

@@ -1,0 +1,178 @@
+"""A resolved ruleset compiled into the flat lookups the judge reads on every move.
+
+Compiling happens once per ruleset version; judging then touches no YAML and no
+nested dictionaries. Nothing here knows an edition or a card by name: every card
+kind is described by its effects, its category and its options.
+"""
+from dataclasses import dataclass
+
+from .errors import InputError
+
+# Effects that need a seat named in the move.
+AIMED_TARGET = "chosen"
+
+
+@dataclass(frozen=True, slots=True)
+class KindSpec:
+    id: str
+    title: str
+    category: str                 # number | action | wild
+    colored: bool
+    number: int | None
+    score: int
+    in_deck: int                  # per colour for coloured kinds, in all for wilds
+    effects: tuple                # the effect mappings, in order
+    choose_color: bool
+    aims: bool                    # an effect aims at a chosen player
+    pending: tuple | None         # ("draw"|"launcher", count, until_cards) aimed at next
+    lose_turn: bool               # a skip comes with the pending draw
+    discard_all: bool
+    restriction: str              # none | no-color-match | no-playable-card
+    counts_as_match: frozenset
+    challenge: tuple | None       # (guilty_draw, failed_extra_draw)
+    first_card: str               # apply | redraw | choose-color
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    text: str                     # "red-7", "wild"
+    color: str | None             # None for a wild
+    kind: KindSpec
+
+
+class Rules:
+    """The compiled form of one resolved ruleset."""
+
+    def __init__(self, data):
+        self.data = data
+        self.id = data["id"]
+        self.colors = tuple(data["colors"])
+        self.color_set = frozenset(self.colors)
+        self.draw_source = data["draw_source"]
+        self.min_players = data["players"]["min"]
+        self.max_players = data["players"]["max"]
+        self.hand_size = data["hand_size"]
+        self._compile_options(data)
+        self.kinds = {kind_id: self._compile_kind(kind_id, spec) for kind_id, spec in data["cards"].items()}
+        self.cards = self._index_cards()
+        self.deck = self._deck_list()
+
+    def _compile_options(self, data):
+        draw = data["turn"]["draw"]
+        self.draw_when_playable = draw["when_playable"] == "allowed"
+        self.draw_count = draw["count"]
+        self.draw_until_playable = draw["until_playable"]
+        self.draw_max = draw["max"]
+        self.after_draw = draw["after"]
+        self.drawn_only = draw["play_after_draw"] == "drawn-only"
+        self.two_player_reverse_skips = data["turn"]["two_player_reverse"] == "skip"
+        opening = data["opening"]
+        self.first_card_by_category = opening["first_card"]
+        self.first_card_by_kind = opening["first_card"].get("by_kind") or {}
+        self.reverse_dealer_plays_first = opening["reverse_dealer_plays_first"]
+        self.dealer_action_value = opening["dealer"]["action_value"]
+        uno = data["uno"]
+        self.uno_precall = uno["call"] == "second-to-last-card"
+        self.uno_penalty = _penalty(uno["penalty"])
+        self.uno_window_until_offender_plays = uno["window"] == "until-offender-plays-again"
+        self.false_catch_penalty = _penalty(uno["false_catch_penalty"])
+        scoring = data["scoring"]
+        self.target = scoring["target"]
+        self.single_round = scoring["single_round"]
+        house = data["house"]
+        self.doubles = house["doubles"]["enabled"]
+        self.doubles_max = house["doubles"]["max_cards"]
+        self.stacking = {kind: frozenset(answers) for kind, answers in house["stacking"].items()}
+        self.jump_in = house["jump_in"]["enabled"]
+        self.no_going_out_on = frozenset(house["no_going_out_on"])
+
+    def _compile_kind(self, kind_id, spec):
+        colored = spec.get("per_color") is not None
+        number = spec.get("number")
+        effects = tuple(spec.get("effects") or ())
+        category = "wild" if not colored else ("number" if number is not None else "action")
+        pending = None
+        skips = 0
+        for effect in effects:
+            if effect.get("target", "next") == "next" and effect["type"] in ("draw", "launcher"):
+                count = effect.get("count") if effect["type"] == "draw" else effect.get("presses")
+                pending = (effect["type"], count, bool(effect.get("until_cards")))
+            if effect["type"] == "skip":
+                skips += 1
+        restriction = spec.get("restriction") or {"type": "none"}
+        challenge = spec.get("challenge")
+        first_card = (self.first_card_by_kind.get(kind_id)
+                      or self.first_card_by_category.get(category) or "apply")
+        return KindSpec(
+            id=kind_id,
+            title=spec.get("title") or kind_id,
+            category=category,
+            colored=colored,
+            number=number,
+            score=spec["score"],
+            in_deck=spec["per_color"] if colored else spec["count"],
+            effects=effects,
+            choose_color=any(e["type"] == "choose-color" for e in effects),
+            aims=any(e.get("target") == AIMED_TARGET for e in effects),
+            pending=pending,
+            lose_turn=pending is not None and skips > 0,
+            discard_all=any(e["type"] == "discard-all" for e in effects),
+            restriction=restriction["type"],
+            counts_as_match=frozenset(restriction.get("counts_as_match") or ()),
+            challenge=(challenge["guilty_draw"], challenge["failed_extra_draw"]) if challenge else None,
+            first_card=first_card,
+        )
+
+    def _index_cards(self):
+        """Every card string the deck holds, mapped to its Card. Kinds with a count of 0
+        are not in the deck, so naming one is bad input, not an illegal move."""
+        cards = {}
+        for kind in self.kinds.values():
+            if kind.in_deck <= 0:
+                continue
+            if kind.colored:
+                for color in self.colors:
+                    text = f"{color}-{kind.id}"
+                    cards[text] = Card(text, color, kind)
+            else:
+                cards[kind.id] = Card(kind.id, None, kind)
+        return cards
+
+    def _deck_list(self):
+        deck = []
+        for card in self.cards.values():
+            deck.extend([card.text] * card.kind.in_deck)
+        return deck
+
+    def card(self, text, path):
+        """The Card a string names, or an InputError at `path`."""
+        try:
+            return self.cards[text]
+        except (KeyError, TypeError):
+            raise InputError.at(path, _unknown_card_message(self, text)) from None
+
+    def matches(self, card, top, color):
+        """Whether `card` may be played on `top` with `color` the colour in play."""
+        return card.color is None or card.color == color or card.kind is top.kind
+
+    def category_forbids_going_out(self, kind):
+        return kind.id in self.no_going_out_on or kind.category in self.no_going_out_on
+
+
+def _penalty(spec):
+    """A penalty as (type, amount): ("draw", 2) or ("launcher", 2)."""
+    if spec["type"] == "launcher":
+        return ("launcher", spec["presses"])
+    return ("draw", spec["count"])
+
+
+def _unknown_card_message(rules, text):
+    if not isinstance(text, str):
+        return "a card is a string such as 'red-7' or 'wild'"
+    shown = text if len(text) <= 40 else text[:40] + "..."
+    return f"'{shown}' is not a card of the {rules.id} deck"
+
+
+def compile_rules(data):
+    """Compile a resolved ruleset (referee.rules.Resolved.data) for the judge."""
+    return Rules(data)

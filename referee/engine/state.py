@@ -1,0 +1,288 @@
+"""The public state of a table: what everyone at a physical table can see.
+
+The referee knows how many cards each player holds, never which (a hand is seen only
+when a move shows it). The JSON form is the one of shared/API.md plus the fields the
+judge needs to be a pure function of (state, move): whether the current player has
+drawn, an extra play offered, skips waiting to be applied, UNO calls and exposures,
+and launcher presses owed.
+"""
+from .errors import InputError
+
+CLOCKWISE, COUNTER = 1, -1
+DIRECTIONS = {"clockwise": CLOCKWISE, "counterclockwise": COUNTER, "counter-clockwise": COUNTER}
+DIRECTION_NAMES = {CLOCKWISE: "clockwise", COUNTER: "counterclockwise"}
+PHASES = ("play", "respond", "round-over", "game-over")
+MAX_PLAYERS = 10
+MAX_HAND = 500
+
+
+class Pending:
+    """A draw or launcher presses owed by the player who must answer before playing."""
+
+    __slots__ = ("kind", "count", "player", "card", "until_cards", "lose_turn",
+                 "by", "prev_color", "prev_top")
+
+    def __init__(self, kind, count, player, card, until_cards=False, lose_turn=False,
+                 by=None, prev_color=None, prev_top=None):
+        self.kind = kind              # "draw" | "launcher"
+        self.count = count            # cards, or presses; None: until the launcher fires
+        self.player = player
+        self.card = card              # the card string that caused it (the last stacked)
+        self.until_cards = until_cards
+        self.lose_turn = lose_turn
+        self.by = by                  # who played it (None at the opening or once stacked)
+        self.prev_color = prev_color  # the colour and top card it was played on:
+        self.prev_top = prev_top      # what a challenge judges the shown hand against
+
+    def to_json(self):
+        return {"kind": self.kind, "count": self.count, "player": self.player,
+                "card": self.card, "until_cards": self.until_cards,
+                "lose_turn": self.lose_turn, "by": self.by,
+                "prev_color": self.prev_color, "prev_top": self.prev_top}
+
+
+class State:
+    __slots__ = ("players", "dealer", "current", "direction", "top", "color", "hand_counts",
+                 "pending", "phase", "scores", "round", "drawn", "drawn_card", "extra_play",
+                 "skips", "uno_called", "uno_exposed", "debts", "winner", "scored")
+
+    def copy(self):
+        new = State.__new__(State)
+        new.players = self.players
+        new.dealer = self.dealer
+        new.current = self.current
+        new.direction = self.direction
+        new.top = self.top
+        new.color = self.color
+        new.hand_counts = list(self.hand_counts)
+        new.pending = self.pending          # Pending objects are replaced, never mutated
+        new.phase = self.phase
+        new.scores = self.scores            # replaced when scoring, never mutated
+        new.round = self.round
+        new.drawn = self.drawn
+        new.drawn_card = self.drawn_card
+        new.extra_play = self.extra_play
+        new.skips = self.skips
+        new.uno_called = self.uno_called    # frozensets
+        new.uno_exposed = self.uno_exposed
+        new.debts = self.debts              # a tuple of (player, presses, until_cards)
+        new.winner = self.winner
+        new.scored = self.scored
+        return new
+
+    @property
+    def seats(self):
+        return len(self.players)
+
+    def seat_after(self, seat, steps=1):
+        return (seat + self.direction * steps) % len(self.players)
+
+    def to_json(self):
+        return {
+            "players": list(self.players),
+            "dealer": self.dealer,
+            "current": self.current,
+            "direction": DIRECTION_NAMES[self.direction],
+            "top": self.top,
+            "color": self.color,
+            "hand_counts": list(self.hand_counts),
+            "pending": self.pending.to_json() if self.pending else None,
+            "phase": self.phase,
+            "scores": list(self.scores),
+            "round": self.round,
+            "drawn": self.drawn,
+            "drawn_card": self.drawn_card,
+            "extra_play": self.extra_play,
+            "skips": self.skips,
+            "uno": {"called": sorted(self.uno_called), "catchable": sorted(self.uno_exposed)},
+            "debts": [{"player": p, "kind": "launcher", "count": presses, "until_cards": until}
+                      for p, presses, until in self.debts],
+            "winner": self.winner,
+            "scored": self.scored,
+        }
+
+
+def new_state(players, dealer):
+    state = State.__new__(State)
+    state.players = tuple(players)
+    state.dealer = dealer
+    state.current = dealer
+    state.direction = CLOCKWISE
+    state.top = None
+    state.color = None
+    state.hand_counts = []
+    state.pending = None
+    state.phase = "play"
+    state.scores = (0,) * len(players)
+    state.round = 1
+    state.drawn = False
+    state.drawn_card = None
+    state.extra_play = False
+    state.skips = 0
+    state.uno_called = frozenset()
+    state.uno_exposed = frozenset()
+    state.debts = ()
+    state.winner = None
+    state.scored = False
+    return state
+
+
+# --- parsing a state sent by a client (the stateless check) ------------------------
+
+class _Reader:
+    """Reads fields of one JSON object, collecting every problem with its path."""
+
+    def __init__(self, data, path):
+        if not isinstance(data, dict):
+            raise InputError.at(path, "must be an object")
+        self.data = data
+        self.path = path
+        self.problems = []
+
+    def fail(self, key, message):
+        self.problems.append({"path": f"{self.path}.{key}" if self.path else key, "message": message})
+
+    def int(self, key, low, high, default=..., optional=False):
+        value = self.data.get(key, default)
+        if value is ...:
+            self.fail(key, "is required")
+            return low
+        if value is None and optional:
+            return None
+        if type(value) is not int or not low <= value <= high:
+            self.fail(key, f"must be a whole number from {low} to {high}")
+            return low
+        return value
+
+    def bool(self, key, default=False):
+        value = self.data.get(key, default)
+        if type(value) is not bool:
+            self.fail(key, "must be true or false")
+            return default
+        return value
+
+    def choice(self, key, choices, default=...):
+        value = self.data.get(key, default)
+        if value is ...:
+            self.fail(key, "is required")
+            return None
+        if not isinstance(value, str) or value not in choices:
+            self.fail(key, f"must be one of: {', '.join(choices)}")
+            return None
+        return value
+
+    def card(self, rules, key, optional=False):
+        value = self.data.get(key)
+        if value is None:
+            if not optional:
+                self.fail(key, "is required")
+            return None
+        if not isinstance(value, str) or value not in rules.cards:
+            try:
+                rules.card(value, key)
+            except InputError as err:
+                self.fail(key, err.problems[0]["message"])
+            return None
+        return value
+
+    def seats(self, key, count):
+        value = self.data.get(key, [])
+        if not isinstance(value, list) or len(value) > count or any(
+                type(v) is not int or not 0 <= v < count for v in value):
+            self.fail(key, "must be a list of seat numbers")
+            return frozenset()
+        return frozenset(value)
+
+    def done(self):
+        if self.problems:
+            raise InputError(self.problems)
+
+
+def parse_state(rules, data, path="state"):
+    """A State from its JSON form, every field checked. Raises InputError."""
+    r = _Reader(data, path)
+    players = data.get("players")
+    if (not isinstance(players, list) or not 2 <= len(players) <= MAX_PLAYERS
+            or not all(isinstance(p, str) and 0 < len(p) <= 100 for p in players)):
+        r.fail("players", f"must list from 2 to {MAX_PLAYERS} player names")
+        r.done()
+    n = len(players)
+    state = new_state(players, 0)
+    state.dealer = r.int("dealer", 0, n - 1, default=0)
+    state.current = r.int("current", 0, n - 1)
+    direction = r.choice("direction", tuple(DIRECTIONS), default="clockwise")
+    state.direction = DIRECTIONS.get(direction, CLOCKWISE)
+    state.top = r.card(rules, "top")
+    state.phase = r.choice("phase", PHASES, default="play") or "play"
+    state.color = r.choice("color", rules.colors, default=None) if data.get("color") is not None else None
+    top_card = rules.cards.get(state.top)
+    if top_card is not None:
+        if top_card.color is not None and state.color is None:
+            state.color = top_card.color
+        if state.color is None and state.phase in ("play", "respond"):
+            r.fail("color", "is required: name the colour in play")
+    counts = data.get("hand_counts")
+    if (not isinstance(counts, list) or len(counts) != n
+            or not all(type(c) is int and 0 <= c <= MAX_HAND for c in counts)):
+        r.fail("hand_counts", f"must list {n} card counts, one per player")
+    else:
+        state.hand_counts = list(counts)
+    scores = data.get("scores", [0] * n)
+    if (not isinstance(scores, list) or len(scores) != n
+            or not all(type(s) is int and 0 <= s <= 10**6 for s in scores)):
+        r.fail("scores", f"must list {n} scores")
+    else:
+        state.scores = tuple(scores)
+    state.round = r.int("round", 1, 10**6, default=1)
+    state.drawn = r.bool("drawn")
+    state.drawn_card = r.card(rules, "drawn_card", optional=True)
+    state.extra_play = r.bool("extra_play")
+    state.skips = r.int("skips", 0, n, default=0)
+    state.winner = r.int("winner", 0, n - 1, default=None, optional=True)
+    state.scored = r.bool("scored")
+    uno = data.get("uno") or {}
+    if not isinstance(uno, dict):
+        r.fail("uno", "must be an object")
+    else:
+        u = _Reader(uno, f"{path}.uno")
+        state.uno_called = u.seats("called", n)
+        state.uno_exposed = u.seats("catchable", n)
+        r.problems.extend(u.problems)
+    state.pending = _parse_pending(rules, data.get("pending"), n, r)
+    state.debts = _parse_debts(data.get("debts") or [], n, r)
+    if state.phase == "respond" and state.pending is None:
+        r.fail("pending", "is required when the phase is respond")
+    if state.pending is not None and state.phase == "play":
+        state.phase = "respond"
+    r.done()
+    return state
+
+
+def _parse_pending(rules, data, n, parent):
+    if data is None:
+        return None
+    r = _Reader(data, f"{parent.path}.pending")
+    kind = r.choice("kind", ("draw", "launcher"))
+    until = r.bool("until_cards")
+    count = r.int("count", 1, 1000, default=None, optional=until)
+    player = r.int("player", 0, n - 1)
+    card = r.card(rules, "card", optional=True)
+    pending = Pending(kind, count, player, card, until, r.bool("lose_turn"),
+                      r.int("by", 0, n - 1, default=None, optional=True),
+                      r.choice("prev_color", rules.colors, default=None) if data.get("prev_color") else None,
+                      r.card(rules, "prev_top", optional=True))
+    parent.problems.extend(r.problems)
+    return pending
+
+
+def _parse_debts(data, n, parent):
+    if not isinstance(data, list) or len(data) > 4 * MAX_PLAYERS:
+        parent.fail("debts", "must be a list")
+        return ()
+    debts = []
+    for i, item in enumerate(data):
+        r = _Reader(item, f"{parent.path}.debts[{i}]")
+        until = r.bool("until_cards")
+        debts.append((r.int("player", 0, n - 1), r.int("count", 1, 1000, default=None, optional=until), until))
+        parent.problems.extend(r.problems)
+    return tuple(debts)

@@ -1,0 +1,25 @@
+"""A verdict: the judge's whole answer to one move, as data.
+
+It carries no prose: `code` and `details` are enough for the text layer to write a
+precise sentence in any language ("the hand shown holds red-3, which matches red").
+"""
+
+
+class Verdict:
+    __slots__ = ("legal", "code", "rule", "effects", "state", "details")
+
+    def __init__(self, legal, code, rule, effects, state, details):
+        self.legal = legal
+        self.code = code          # a stable kebab-case code from codes.CODES
+        self.rule = rule          # the ruleset path of the deciding rule
+        self.effects = effects    # what the table must now do, in order
+        self.state = state        # the state after the move (the same one when illegal)
+        self.details = details    # the facts the message is written from
+
+    def to_json(self):
+        return {"legal": self.legal, "code": self.code, "rule": self.rule,
+                "effects": self.effects, "state": self.state.to_json(),
+                "details": self.details}
+
+    def __repr__(self):
+        return f"<Verdict {'legal' if self.legal else 'illegal'} {self.code} ({self.rule})>"
