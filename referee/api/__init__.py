@@ -1,0 +1,71 @@
+"""The HTTP service: `create_app()` builds the Flask app (gunicorn: 'referee.api:create_app()').
+
+Configuration (a dict passed to create_app, else the environment):
+  DATABASE_URL     SQLite file var/referee.db when unset; postgres:// or postgresql://
+                   for PostgreSQL
+  MAX_BODY_BYTES   the request body cap (256 KiB); larger bodies get 413
+"""
+import os
+
+from flask import Flask, g
+
+from referee.store import Store
+
+from . import mapping, problems
+from .catalog import Catalog
+from .context import Services
+
+MAX_BODY_BYTES = 256 * 1024
+
+
+def create_app(config=None):
+    app = Flask(__name__)
+    app.config.update(
+        DATABASE_URL=os.environ.get("DATABASE_URL", ""),
+        MAX_BODY_BYTES=MAX_BODY_BYTES,
+    )
+    app.config.update(config or {})
+    # Werkzeug enforces the same cap on streamed (chunked) bodies as it reads them.
+    app.config["MAX_CONTENT_LENGTH"] = app.config["MAX_BODY_BYTES"]
+    app.json.ensure_ascii = False  # Gujarati, Hindi, Nepali and Telugu stay readable
+    app.json.sort_keys = False
+    app.url_map.strict_slashes = False
+
+    store = Store(app.config["DATABASE_URL"])
+    store.create_schema()
+    app.extensions["referee"] = Services(store, Catalog(store))
+
+    problems.install(app)
+    mapping.install(app)
+    _register_blueprints(app)
+    app.after_request(_common_headers)
+    return app
+
+
+def _register_blueprints(app):
+    from .check import bp as check
+    from .docs import bp as docs
+    from .health import bp as health
+    from .rulesets import bp as rulesets
+    from .tables import bp as tables
+    from .text import bp as text
+
+    for blueprint in (health, rulesets, check, tables, text, docs):
+        app.register_blueprint(blueprint)
+    try:
+        from referee.web import bp as web
+    except ModuleNotFoundError as exc:  # the web pages are optional for the API
+        if exc.name not in ("referee.web",):
+            raise
+    else:
+        app.register_blueprint(web)
+
+
+def _common_headers(response):
+    response.headers["X-Content-Type-Options"] = "nosniff"
+    response.headers["Cache-Control"] = "no-store"
+    lang = g.get("lang")
+    if lang is not None:
+        response.headers.setdefault("Content-Language", lang)
+        response.vary.add("Accept-Language")
+    return response

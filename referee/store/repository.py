@@ -24,6 +24,11 @@ def _now():
     return datetime.now(timezone.utc)
 
 
+def _as_utc(moment):
+    # SQLite keeps no time zone; every timestamp the store writes is UTC.
+    return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
+
+
 def token_digest(token: bytes) -> str:
     return hashlib.sha256(token).hexdigest()
 
@@ -75,6 +80,8 @@ class Appended:
     seq: int
     verdict: dict
     replayed: bool
+    ruleset_id: str
+    ruleset_version: int
 
 
 class Store:
@@ -211,7 +218,7 @@ class Store:
             rows = conn.execute(select(e.c.seq, e.c.move, e.c.verdict, e.c.created_at)
                                 .where(e.c.table_id == table_id, e.c.seq > after)
                                 .order_by(e.c.seq))
-            return [Event(**row._mapping) for row in rows]
+            return [Event(row.seq, row.move, row.verdict, _as_utc(row.created_at)) for row in rows]
 
     def append(self, table_id, move, decide, *, expect_seq=None, idempotency_key=None,
                request_sha256=None) -> Appended:
@@ -232,7 +239,8 @@ class Store:
             if idempotency_key is not None:
                 earlier = self._earlier_try(conn, table_id, idempotency_key, request_sha256)
                 if earlier is not None:
-                    return earlier
+                    return Appended(*earlier, replayed=True, ruleset_id=row.ruleset_id,
+                                    ruleset_version=row.ruleset_version)
             if expect_seq is not None and expect_seq != row.seq:
                 raise StaleSeq(expect_seq, row.seq)
             verdict = decide(TableRow(**row._mapping))
@@ -243,10 +251,12 @@ class Store:
                 created_at=_now()))
             conn.execute(update(t).where(t.c.id == table_id)
                          .values(seq=seq, state=verdict["state"]))
-            return Appended(seq, verdict, replayed=False)
+            return Appended(seq, verdict, replayed=False, ruleset_id=row.ruleset_id,
+                            ruleset_version=row.ruleset_version)
 
     @staticmethod
     def _earlier_try(conn, table_id, key, request_sha256):
+        """(seq, verdict) recorded by an earlier try with this key, or None."""
         e = db.table_events
         row = conn.execute(select(e.c.seq, e.c.verdict, e.c.request_sha256).where(
             e.c.table_id == table_id, e.c.idempotency_key == key)).first()
@@ -254,4 +264,4 @@ class Store:
             return None
         if row.request_sha256 != request_sha256:
             raise IdempotencyKeyReused(key, row.seq)
-        return Appended(row.seq, row.verdict, replayed=True)
+        return row.seq, row.verdict

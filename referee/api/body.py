@@ -1,0 +1,181 @@
+"""Request bodies: bounded reading, strict JSON, and fast hand-written field checks.
+
+Moves are on the hot path, so they are not checked with jsonschema (HOSTILE.md 10):
+the shape is checked here, the content by the engine's parse_move/parse_state. The
+schemas live in the OpenAPI document.
+"""
+import json
+import re
+
+from flask import current_app, request
+from werkzeug.exceptions import RequestEntityTooLarge
+
+from .problems import BadRequest, PayloadTooLarge, Unprocessable, UnsupportedMediaType
+
+MAX_DEPTH = 32
+JSON_TYPES = ("application/json",)
+YAML_TYPES = ("application/yaml", "application/x-yaml", "text/yaml", "text/x-yaml")
+_READ_SIZE = 64 * 1024
+
+
+def read_body() -> bytes:
+    """The whole body, or 413 once it passes the cap, whether it came with a
+    Content-Length or chunked (HOSTILE.md 15: never a silently truncated body)."""
+    cap = current_app.config["MAX_BODY_BYTES"]
+    if request.content_length is not None and request.content_length > cap:
+        raise PayloadTooLarge(f"the body is {request.content_length} bytes; "
+                              f"the limit is {cap}")
+    chunks, size = [], 0
+    try:
+        stream = request.stream
+        while size <= cap:
+            chunk = stream.read(min(_READ_SIZE, cap + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    except RequestEntityTooLarge:
+        size = cap + 1
+    if size > cap:
+        raise PayloadTooLarge(f"the body is larger than the limit of {cap} bytes")
+    return b"".join(chunks)
+
+
+def media_type() -> str:
+    return (request.mimetype or "").lower()
+
+
+def require_json_type():
+    mimetype = media_type()
+    if mimetype not in JSON_TYPES and not mimetype.endswith("+json"):
+        raise UnsupportedMediaType(
+            f"send the body as application/json, not {mimetype or 'no Content-Type'}")
+
+
+def _reject_constant(name):
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _no_duplicate_keys(pairs):
+    result = {}
+    for key, value in pairs:
+        if key in result:
+            raise ValueError(f"duplicate key {key!r}")
+        result[key] = value
+    return result
+
+
+def parse_json(raw: bytes):
+    """JSON with no NaN/Infinity, no duplicate keys and at most MAX_DEPTH levels."""
+    if not raw.strip():
+        raise BadRequest("the request body is empty; a JSON document is required")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise BadRequest(f"the body is not UTF-8 (byte {exc.start})") from None
+    _check_depth(text)
+    try:
+        return json.loads(text, parse_constant=_reject_constant,
+                          object_pairs_hook=_no_duplicate_keys)
+    except json.JSONDecodeError as exc:
+        raise BadRequest(f"the body is not valid JSON: {exc.msg} "
+                         f"(line {exc.lineno}, column {exc.colno})") from None
+    except (ValueError, RecursionError) as exc:
+        raise BadRequest(f"the body is not acceptable JSON: {exc}") from None
+
+
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.S)
+_BRACKET = re.compile(r"[\[\]{}]")
+
+
+def _check_depth(text):
+    """Refuse nesting deeper than MAX_DEPTH before the parser recurses into it.
+    Strings are removed first, so brackets in a name cannot fool it."""
+    if text.count("[") + text.count("{") <= MAX_DEPTH:
+        return  # the common case: too few brackets to be too deep
+    depth = 0
+    for bracket in _BRACKET.finditer(_STRING.sub("", text)):
+        if bracket.group() in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise BadRequest(f"the JSON is nested more than {MAX_DEPTH} levels deep")
+        else:
+            depth -= 1
+
+
+def json_body() -> dict:
+    require_json_type()
+    body = parse_json(read_body())
+    if not isinstance(body, dict):
+        raise Unprocessable("the body must be a JSON object",
+                            errors=[{"path": "", "message": "expected an object"}])
+    return body
+
+
+class Fields:
+    """Hand-written checks of a JSON object's fields, collecting every problem with
+    its path before answering 422 once."""
+
+    def __init__(self, data: dict, prefix: str = "", allowed=()):
+        self.data = data
+        self.prefix = prefix
+        self.problems = []
+        for key in data:
+            if allowed and key not in allowed:
+                self.fail(key, f"unknown field {key!r}")
+
+    def path(self, key):
+        return f"{self.prefix}.{key}" if self.prefix else key
+
+    def fail(self, key, message):
+        self.problems.append({"path": self.path(key), "message": message})
+
+    def _get(self, key, required, kinds, kind_name):
+        if key not in self.data:
+            if required:
+                self.fail(key, "required")
+            return None
+        value = self.data[key]
+        if not isinstance(value, kinds) or isinstance(value, bool) and bool not in kinds:
+            self.fail(key, f"expected {kind_name}")
+            return None
+        return value
+
+    def obj(self, key, required=True):
+        return self._get(key, required, (dict,), "an object")
+
+    def string(self, key, required=True, max_length=200):
+        value = self._get(key, required, (str,), "a string")
+        if value is not None and not 0 < len(value) <= max_length:
+            self.fail(key, f"expected 1 to {max_length} characters")
+            return None
+        return value
+
+    def integer(self, key, required=True, minimum=0, maximum=2**31 - 1):
+        value = self._get(key, required, (int,), "an integer")
+        if value is not None and not minimum <= value <= maximum:
+            self.fail(key, f"expected an integer from {minimum} to {maximum}")
+            return None
+        return value
+
+    def strings(self, key, required=True, min_items=0, max_items=500, max_length=200):
+        value = self._get(key, required, (list,), "a list of strings")
+        if value is None:
+            return None
+        if not min_items <= len(value) <= max_items:
+            self.fail(key, f"expected {min_items} to {max_items} items")
+            return None
+        for index, item in enumerate(value):
+            if not isinstance(item, str) or not 0 < len(item) <= max_length:
+                self.fail(f"{key}[{index}]", f"expected a string of 1 to {max_length} characters")
+        return value
+
+    def string_or_strings(self, key, required=True):
+        value = self.data.get(key)
+        if isinstance(value, list):
+            return self.strings(key, required, min_items=1, max_items=20)
+        return self.string(key, required)
+
+    def done(self):
+        if self.problems:
+            raise Unprocessable("some fields are missing or wrong", errors=self.problems)

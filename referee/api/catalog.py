@@ -1,0 +1,151 @@
+"""Rulesets as the service sees them: the built-ins (read-only, loaded at start) and
+the organisers' uploads (immutable versions in the store), with the compiled form of
+each (id, version) cached, since a version never changes."""
+import hashlib
+import json
+import logging
+import threading
+from dataclasses import dataclass
+
+from referee.engine import InputError, compile_rules
+from referee.rules import RulesetError, builtin_rulesets, load_document, resolve
+
+log = logging.getLogger(__name__)
+
+BUILTIN_VERSION = 1  # a built-in ships with the code: one version per release
+COMPILED_CACHE_SIZE = 512
+
+
+class UnknownRuleset(LookupError):
+    def __init__(self, ruleset_id, version=None):
+        what = f"{ruleset_id!r}" + (f" version {version}" if version is not None else "")
+        super().__init__(f"no ruleset {what}")
+        self.ruleset_id = ruleset_id
+        self.version = version
+
+
+class BuiltinId(Exception):
+    """An upload tried to publish under the id of a built-in ruleset."""
+
+    def __init__(self, ruleset_id):
+        super().__init__(f"{ruleset_id!r} is a built-in ruleset and cannot be overwritten; "
+                         "publish under another id (`extends: {ruleset_id}` inherits from it)")
+        self.ruleset_id = ruleset_id
+
+
+class UncompilableRuleset(RulesetError):
+    """Valid by schema and semantics, yet the engine cannot use it."""
+
+
+@dataclass(frozen=True)
+class Entry:
+    id: str
+    version: int
+    title: str
+    extends: str | None
+    builtin: bool
+    sha256: str
+    data: dict  # the resolved ruleset
+
+
+@dataclass(frozen=True)
+class Checked:
+    """An uploaded text that passed every check, ready to publish."""
+    id: str
+    document: dict
+    resolved: dict
+    warnings: list  # of referee.rules.Problem
+
+
+def _canonical_sha256(data):
+    text = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _entry_from_builtin(ruleset_id, resolved):
+    data = resolved.data
+    return Entry(id=ruleset_id, version=BUILTIN_VERSION, title=data.get("title", ruleset_id),
+                 extends=data.get("extends"), builtin=True,
+                 sha256=_canonical_sha256(data), data=data)
+
+
+class Catalog:
+    def __init__(self, store):
+        self.store = store
+        self.builtins = {ruleset_id: _entry_from_builtin(ruleset_id, resolved)
+                         for ruleset_id, resolved in builtin_rulesets().items()}
+        self._compiled = {}
+        self._lock = threading.Lock()
+
+    # --- finding -------------------------------------------------------------------
+
+    def find(self, ruleset_id: str, version: int | None = None) -> Entry:
+        builtin = self.builtins.get(ruleset_id)
+        if builtin is not None:
+            if version not in (None, BUILTIN_VERSION):
+                raise UnknownRuleset(ruleset_id, version)
+            return builtin
+        stored = self.store.get_ruleset(ruleset_id, version)
+        if stored is None:
+            raise UnknownRuleset(ruleset_id, version)
+        return Entry(id=stored.id, version=stored.version, title=stored.title,
+                     extends=stored.extends, builtin=False, sha256=stored.sha256,
+                     data=stored.resolved)
+
+    def summaries(self) -> list[dict]:
+        listed = [dict(id=e.id, version=e.version, title=e.title, extends=e.extends,
+                       builtin=True) for e in self.builtins.values()]
+        listed += [dict(id=s.id, version=s.version, title=s.title, extends=s.extends,
+                        builtin=False) for s in self.store.latest_versions()]
+        return sorted(listed, key=lambda s: (not s["builtin"], s["id"]))
+
+    def rules(self, entry: Entry):
+        """The compiled ruleset of an entry (cached: a version is immutable)."""
+        key = (entry.id, entry.version)
+        compiled = self._compiled.get(key)
+        if compiled is None:
+            compiled = compile_rules(entry.data)
+            with self._lock:
+                if len(self._compiled) >= COMPILED_CACHE_SIZE:
+                    self._compiled.clear()
+                self._compiled[key] = compiled
+        return compiled
+
+    def rules_for(self, ruleset_id, version):
+        return self.rules(self.find(ruleset_id, version))
+
+    # --- uploading -------------------------------------------------------------------
+
+    def parent_document(self, parent_id):
+        """`extends:` may name a built-in or an uploaded id (its latest version)."""
+        builtin = self.builtins.get(parent_id)
+        if builtin is not None:
+            return builtin.data
+        stored = self.store.get_ruleset(parent_id)
+        return stored.document if stored else None
+
+    def check(self, text: bytes) -> Checked:
+        """Every check an upload goes through; raises RulesetError with the problems."""
+        document = load_document(text, source="<upload>")
+        resolved = resolve(document, self.parent_document)
+        try:
+            compile_rules(resolved.data)
+        except (RulesetError, InputError):
+            raise
+        except Exception as exc:  # user input must never become a 500
+            log.warning("an uploaded ruleset did not compile: %r", exc)
+            raise UncompilableRuleset.single(f"the ruleset cannot be used: {exc}") from None
+        return Checked(id=document["id"], document=document, resolved=resolved.data,
+                       warnings=list(resolved.warnings))
+
+    def publish(self, text: bytes, media_type: str, owner: str):
+        checked = self.check(text)
+        if checked.id in self.builtins:
+            raise BuiltinId(checked.id)
+        version = self.store.publish_ruleset(
+            ruleset_id=checked.id, owner=owner,
+            title=checked.resolved.get("title", checked.id),
+            extends=checked.document.get("extends"), media_type=media_type,
+            text=text.decode("utf-8", "replace"), sha256=hashlib.sha256(text).hexdigest(),
+            document=checked.document, resolved=checked.resolved)
+        return checked, version

@@ -1,0 +1,26 @@
+"""POST /v1/rulesets/{id}/check: judge one move against a given state, storing nothing."""
+from flask import Blueprint
+
+from referee.engine import judge, parse_move, parse_state
+
+from .body import Fields, json_body
+from .context import answer, services, with_message
+from .rulesets import version_arg
+
+bp = Blueprint("check", __name__, url_prefix="/v1")
+
+
+@bp.post("/rulesets/<ruleset_id>/check")
+def check_move(ruleset_id):
+    catalog = services().catalog
+    entry = catalog.find(ruleset_id, version_arg())
+    fields = Fields(json_body(), allowed=("state", "move", "hand"))
+    state_json, move_json = fields.obj("state"), fields.obj("move")
+    hand = fields.strings("hand", required=False, max_items=500, max_length=60)
+    fields.done()
+    rules = catalog.rules(entry)
+    state = parse_state(rules, state_json)
+    verdict = judge(rules, state, parse_move(rules, move_json, state.seats), hand=hand)
+    body = with_message(verdict.to_json(), state.players)
+    body["ruleset"] = {"id": entry.id, "version": entry.version}
+    return answer(body)

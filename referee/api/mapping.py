@@ -1,0 +1,56 @@
+"""How the domains' own exceptions are answered: each becomes one Problem.
+
+The engine, the ruleset loader and the store know nothing of HTTP; this table is
+the one place that gives their refusals a status."""
+from referee.engine import InputError
+from referee.rules import RulesetError
+from referee.store import IdempotencyKeyReused, NotOwner, StaleSeq, UnknownTable
+
+from .catalog import BuiltinId, UnknownRuleset
+from .problems import Conflict, Forbidden, NotFound, Problem, Unprocessable
+
+
+class RulesetProblem(Problem):
+    status, slug, title = 422, "invalid-ruleset", "Invalid ruleset"
+
+    def __init__(self, exc: RulesetError):
+        self.status = exc.status
+        self.title = exc.title
+        if exc.status == 413:
+            self.slug = "payload-too-large"
+        super().__init__(str(exc).splitlines()[0],
+                         errors=[p.to_json() for p in exc.problems])
+
+
+class IdempotencyProblem(Unprocessable):
+    slug, title = "idempotency-key-reused", "Idempotency-Key reused with another request"
+
+
+class OwnershipProblem(Forbidden):
+    slug, title = "not-your-ruleset", "Another organiser publishes this ruleset"
+
+
+class BuiltinProblem(Forbidden):
+    slug, title = "builtin-ruleset", "Built-in rulesets cannot be overwritten"
+
+
+CONVERSIONS = {
+    RulesetError: RulesetProblem,
+    InputError: lambda exc: Unprocessable("the input cannot be judged", errors=exc.problems),
+    UnknownRuleset: lambda exc: NotFound(str(exc)),
+    UnknownTable: lambda exc: NotFound(str(exc)),
+    StaleSeq: lambda exc: Conflict(str(exc), seq=exc.current, expected=exc.expected),
+    IdempotencyKeyReused: lambda exc: IdempotencyProblem(
+        str(exc), errors=[{"path": "Idempotency-Key", "message": "already used for seq "
+                           f"{exc.seq} with a different body"}], seq=exc.seq),
+    NotOwner: lambda exc: OwnershipProblem(str(exc)),
+    BuiltinId: lambda exc: BuiltinProblem(str(exc)),
+}
+
+DOMAIN_PROBLEMS = [RulesetProblem, IdempotencyProblem, OwnershipProblem, BuiltinProblem]
+
+
+def install(app):
+    for exception, convert in CONVERSIONS.items():
+        app.register_error_handler(
+            exception, lambda exc, convert=convert: convert(exc).response())

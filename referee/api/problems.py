@@ -1,0 +1,146 @@
+"""Errors as application/problem+json (RFC 9457), for every 4xx and 5xx.
+
+Each class carries its status, its title and what it adds to the body, so a view
+only raises; `install(app)` turns these, Werkzeug's HTTP errors (400 bad JSON, 404,
+405 with Allow, 413, 415) and anything unexpected into the same shape.
+"""
+import logging
+
+from flask import json, request
+from werkzeug.exceptions import HTTPException, InternalServerError
+
+PROBLEM_JSON = "application/problem+json"
+MAX_ERRORS = 20        # HOSTILE.md 8: a bounded list of short messages
+MAX_MESSAGE = 200
+
+log = logging.getLogger(__name__)
+
+
+def problem_type(slug):
+    """A problem's type: an anchor on the /docs page that explains it."""
+    return f"/docs#problem-{slug}"
+
+
+def _short(text):
+    text = str(text)
+    return text if len(text) <= MAX_MESSAGE else text[:MAX_MESSAGE - 1] + "…"
+
+
+def clean_errors(errors):
+    """At most MAX_ERRORS {path, message, line?, column?} entries, in the order given
+    (the ruleset loader already orders them by position in the text)."""
+    cleaned = []
+    for error in errors:
+        entry = {"path": str(error.get("path", "")), "message": _short(error.get("message", ""))}
+        for key in ("line", "column"):
+            if error.get(key) is not None:
+                entry[key] = error[key]
+        cleaned.append(entry)
+    return cleaned[:MAX_ERRORS]
+
+
+class Problem(Exception):
+    status = 500
+    slug = "internal-error"
+    title = "Internal server error"
+
+    def __init__(self, detail=None, errors=None, **extra):
+        super().__init__(detail or self.title)
+        self.detail = detail or self.title
+        self.errors = clean_errors(errors) if errors else None
+        self.extra = extra
+
+    def body(self):
+        body = {"type": problem_type(self.slug), "title": self.title,
+                "status": self.status, "detail": _short(self.detail)}
+        if self.errors is not None:
+            body["errors"] = self.errors
+        body.update(self.extra)
+        return body
+
+    def headers(self):
+        return {}
+
+    def response(self):
+        return problem_response(self.body(), self.status, self.headers())
+
+
+class BadRequest(Problem):
+    status, slug, title = 400, "bad-request", "Bad request"
+
+
+class Unauthorized(Problem):
+    status, slug, title = 401, "unauthorized", "A valid organiser token is required"
+
+    def headers(self):
+        return {"WWW-Authenticate": 'Bearer realm="referee"'}
+
+
+class Forbidden(Problem):
+    status, slug, title = 403, "forbidden", "Not allowed"
+
+
+class NotFound(Problem):
+    status, slug, title = 404, "not-found", "Not found"
+
+
+class Conflict(Problem):
+    status, slug, title = 409, "stale-seq", "The table has moved on"
+
+
+class PayloadTooLarge(Problem):
+    status, slug, title = 413, "payload-too-large", "Request body too large"
+
+
+class UnsupportedMediaType(Problem):
+    status, slug, title = 415, "unsupported-media-type", "Unsupported media type"
+
+
+class Unprocessable(Problem):
+    status, slug, title = 422, "invalid-input", "The request cannot be processed"
+
+
+# Werkzeug's own errors, by status: the slug and title we give them.
+HTTP_SLUGS = {
+    400: "bad-request", 401: "unauthorized", 403: "forbidden", 404: "not-found",
+    405: "method-not-allowed", 406: "not-acceptable", 408: "request-timeout",
+    409: "conflict", 411: "length-required", 413: "payload-too-large",
+    414: "uri-too-long", 415: "unsupported-media-type", 429: "too-many-requests",
+    431: "headers-too-large", 500: "internal-error", 501: "not-implemented",
+}
+
+# Every problem the service can answer (for the OpenAPI document and /docs).
+ALL_PROBLEMS = [BadRequest, Unauthorized, Forbidden, NotFound, Conflict, PayloadTooLarge,
+                UnsupportedMediaType, Unprocessable, Problem]
+
+
+def problem_response(body, status, headers=None):
+    from flask import current_app
+    response = current_app.response_class(
+        json.dumps(body), status=status, mimetype=PROBLEM_JSON)
+    for name, value in (headers or {}).items():
+        response.headers[name] = value
+    return response
+
+
+def from_http_exception(exc: HTTPException):
+    """Werkzeug's error as a problem, keeping its headers (405's Allow)."""
+    status = exc.code or 500
+    slug = HTTP_SLUGS.get(status, "http-error")
+    body = {"type": problem_type(slug), "title": exc.name, "status": status,
+            "detail": _short(exc.description or exc.name)}
+    original = exc.get_response()
+    headers = {k: v for k, v in original.headers.items()
+               if k.lower() not in ("content-type", "content-length")}
+    return problem_response(body, status, headers)
+
+
+def install(app):
+    app.register_error_handler(Problem, lambda exc: exc.response())
+    app.register_error_handler(HTTPException, from_http_exception)
+
+    @app.errorhandler(Exception)
+    def unexpected(exc):
+        # Logged with its traceback for the operator; the client gets no trace.
+        log.exception("unhandled error on %s %s", request.method, request.path)
+        return from_http_exception(InternalServerError())

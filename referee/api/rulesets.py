@@ -1,0 +1,81 @@
+"""Rulesets: list, fetch (any version), upload (organisers), validate, and the schema."""
+import functools
+import json
+from importlib import resources
+
+from flask import Blueprint, request, url_for
+
+from .auth import organiser
+from .body import JSON_TYPES, YAML_TYPES, media_type, read_body
+from .context import answer, services
+from .problems import BadRequest, UnsupportedMediaType
+
+bp = Blueprint("rulesets", __name__, url_prefix="/v1")
+
+RULESET_TYPES = JSON_TYPES + YAML_TYPES
+
+
+def ruleset_text() -> bytes:
+    """The uploaded ruleset, YAML or JSON, as sent (the loader reads both)."""
+    if media_type() not in RULESET_TYPES:
+        raise UnsupportedMediaType(
+            "send a ruleset as application/yaml or application/json, "
+            f"not {media_type() or 'no Content-Type'}")
+    return read_body()
+
+
+def version_arg():
+    raw = request.args.get("version")
+    if raw is None:
+        return None
+    if not raw.isascii() or not raw.isdigit() or not 0 < int(raw) < 2**31:
+        raise BadRequest("version must be a positive integer",
+                         errors=[{"path": "version", "message": "expected a positive integer"}])
+    return int(raw)
+
+
+def warnings_json(warnings):
+    return [w.to_json() for w in warnings]
+
+
+@bp.get("/rulesets")
+def list_rulesets():
+    return answer({"rulesets": services().catalog.summaries()})
+
+
+@bp.get("/rulesets/<ruleset_id>")
+def get_ruleset(ruleset_id):
+    entry = services().catalog.find(ruleset_id, version_arg())
+    body = dict(entry.data)
+    # The resolved ruleset itself, plus where it comes from.
+    body.update(id=entry.id, version=entry.version, builtin=entry.builtin, sha256=entry.sha256)
+    return answer(body, headers={"ETag": f'"{entry.sha256}"'})
+
+
+@bp.post("/rulesets")
+def upload_ruleset():
+    owner = organiser()  # authenticate before reading a body
+    text = ruleset_text()
+    checked, version = services().catalog.publish(text, media_type(), owner)
+    location = url_for("rulesets.get_ruleset", ruleset_id=checked.id, version=version)
+    return answer({"id": checked.id, "version": version,
+                   "warnings": warnings_json(checked.warnings)},
+                  status=201, headers={"Location": location})
+
+
+@bp.post("/rulesets/validate")
+def validate_ruleset():
+    checked = services().catalog.check(ruleset_text())
+    return answer({"valid": True, "id": checked.id,
+                   "warnings": warnings_json(checked.warnings)})
+
+
+@functools.cache
+def _schema():
+    return json.loads(resources.files("referee.rules")
+                      .joinpath("ruleset.schema.json").read_text("utf-8"))
+
+
+@bp.get("/schema/ruleset.json")
+def ruleset_schema():
+    return answer(_schema(), headers={"Content-Type": "application/schema+json"})

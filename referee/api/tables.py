@@ -1,0 +1,156 @@
+"""Tables: a table is its log of moves. Open one, append moves, read it back.
+
+Every move sent to a table is recorded with its verdict and the next seq, illegal
+ones included: the log of disputed calls is what a referee is asked about later. An
+illegal move leaves the state as it was. A dry run (?dry_run=true) is judged
+against the current state and recorded nowhere.
+"""
+import hashlib
+import json
+import secrets
+
+from flask import Blueprint, request, url_for
+
+from referee.engine import judge, open_table, parse_move, parse_state
+
+from referee.store import StaleSeq
+
+from .body import Fields, json_body
+from .context import answer, services, with_message
+from .problems import BadRequest, NotFound
+
+bp = Blueprint("tables", __name__, url_prefix="/v1")
+
+MAX_KEY_LENGTH = 200
+TRUE_WORDS, FALSE_WORDS = ("true", "1", "yes"), ("false", "0", "no", "")
+
+
+def _pinned(table):
+    return {"id": table.ruleset_id, "version": table.ruleset_version}
+
+
+def _table_or_404(table_id):
+    table = services().store.get_table(table_id)
+    if table is None:
+        raise NotFound(f"no table {table_id!r}")
+    return table
+
+
+def _flag(name):
+    raw = request.args.get(name, "false").strip().lower()
+    if raw not in TRUE_WORDS + FALSE_WORDS:
+        raise BadRequest(f"{name} must be true or false",
+                         errors=[{"path": name, "message": "expected true or false"}])
+    return raw in TRUE_WORDS
+
+
+def _idempotency_key():
+    key = request.headers.get("Idempotency-Key")
+    if key is None:
+        return None
+    if not 0 < len(key) <= MAX_KEY_LENGTH or not key.isascii() or not key.isprintable():
+        raise BadRequest("Idempotency-Key must be 1 to 200 printable ASCII characters",
+                         errors=[{"path": "Idempotency-Key", "message": "invalid header"}])
+    return key
+
+
+def _request_sha256(body):
+    # Of the parsed body, so a retry that re-serialises the same JSON still matches.
+    canonical = json.dumps(body, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+
+
+@bp.post("/tables")
+def create_table():
+    catalog = services().catalog
+    fields = Fields(json_body(), allowed=("ruleset", "ruleset_version", "players",
+                                          "dealer", "first_card", "color"))
+    ruleset_id = fields.string("ruleset")
+    version = fields.integer("ruleset_version", required=False, minimum=1)
+    players = fields.strings("players", max_items=50, max_length=100)
+    dealer = fields.integer("dealer", maximum=1000)
+    first_card = fields.string_or_strings("first_card")
+    color = fields.string("color", required=False, max_length=60)
+    fields.done()
+    entry = catalog.find(ruleset_id, version)
+    verdict = open_table(catalog.rules(entry), players, dealer, first_card, color).to_json()
+    table_id = secrets.token_urlsafe(12)
+    services().store.create_table(
+        table_id=table_id, ruleset_id=entry.id, ruleset_version=entry.version,
+        opening={"players": players, "dealer": dealer, "first_card": first_card,
+                 "color": color},
+        state=verdict["state"])
+    ruleset = {"id": entry.id, "version": entry.version}
+    return answer({"id": table_id, "seq": 0, "state": verdict["state"], "ruleset": ruleset,
+                   "verdict": with_message(verdict, players)},
+                  status=201, headers={"Location": url_for("tables.get_table",
+                                                           table_id=table_id)})
+
+
+@bp.get("/tables/<table_id>")
+def get_table(table_id):
+    table = _table_or_404(table_id)
+    return answer({"id": table.id, "seq": table.seq, "state": table.state,
+                   "ruleset": _pinned(table), "opening": table.opening})
+
+
+@bp.post("/tables/<table_id>/moves")
+def post_move(table_id):
+    dry_run = _flag("dry_run")
+    key = _idempotency_key()
+    body = json_body()
+    fields = Fields(body, allowed=("move", "expect_seq"))
+    move_json = fields.obj("move")
+    expect_seq = fields.integer("expect_seq", required=False)
+    fields.done()
+    if dry_run:
+        return _dry_run(table_id, move_json, expect_seq)
+    catalog = services().catalog
+
+    def decide(table):
+        rules = catalog.rules_for(table.ruleset_id, table.ruleset_version)
+        state = parse_state(rules, table.state)
+        return judge(rules, state, parse_move(rules, move_json, state.seats)).to_json()
+
+    appended = services().store.append(
+        table_id, move_json, decide, expect_seq=expect_seq, idempotency_key=key,
+        request_sha256=_request_sha256(body) if key else None)
+    ruleset = {"id": appended.ruleset_id, "version": appended.ruleset_version}
+    headers = {"Idempotent-Replayed": "true"} if appended.replayed else {}
+    return answer(_move_answer(appended.verdict, appended.verdict["state"]["players"],
+                               appended.seq, ruleset, table_id), headers=headers)
+
+
+def _dry_run(table_id, move_json, expect_seq):
+    table = _table_or_404(table_id)
+    if expect_seq is not None and expect_seq != table.seq:
+        raise StaleSeq(expect_seq, table.seq)
+    rules = services().catalog.rules_for(table.ruleset_id, table.ruleset_version)
+    state = parse_state(rules, table.state)
+    verdict = judge(rules, state, parse_move(rules, move_json, state.seats))
+    body = _move_answer(verdict.to_json(), table.state["players"], table.seq,
+                        _pinned(table), table_id)
+    body["dry_run"] = True
+    return answer(body)
+
+
+def _move_answer(verdict, players, seq, ruleset, table_id):
+    body = with_message(verdict, players)
+    body.update(seq=seq, table=table_id, ruleset=ruleset, dry_run=False)
+    return body
+
+
+@bp.get("/tables/<table_id>/events")
+def table_events(table_id):
+    table = _table_or_404(table_id)
+    after = request.args.get("after", "0")
+    if not after.isascii() or not after.isdigit():
+        raise BadRequest("after must be a seq (a non-negative integer)",
+                         errors=[{"path": "after", "message": "expected an integer >= 0"}])
+    players = table.opening["players"]
+    events = [{"seq": event.seq, "move": event.move,
+               "verdict": with_message(event.verdict, players),
+               "recorded_at": event.created_at.isoformat()}
+              for event in services().store.events(table_id, int(after))]
+    return answer({"id": table.id, "ruleset": _pinned(table), "opening": table.opening,
+                   "seq": table.seq, "events": events})
