@@ -1,0 +1,113 @@
+"""Names of colours, card kinds and cards, in the reader's language.
+
+The names are marked here with `N_` so that they are extracted; a kind the catalog
+does not know (a house ruleset's own kind) is named by its `title` in the ruleset,
+or else by its id.
+"""
+from .render import Translator
+
+
+def NP_(context: str, message: str) -> tuple[str, str]:
+    """Mark a message with its context for extraction; it is translated where it is used."""
+    return context, message
+
+
+# Colour names, used alone ("the colour in play is red") and inside card names.
+COLORS = {
+    # TRANSLATORS: a card colour, alone ("the colour in play is red") and inside a card name ("red 3").
+    "red": NP_("color", "red"),
+    # TRANSLATORS: a card colour, alone ("the colour in play is yellow") and inside a card name ("yellow 3").
+    "yellow": NP_("color", "yellow"),
+    # TRANSLATORS: a card colour, alone ("the colour in play is green") and inside a card name ("green 3").
+    "green": NP_("color", "green"),
+    # TRANSLATORS: a card colour, alone ("the colour in play is blue") and inside a card name ("blue 3").
+    "blue": NP_("color", "blue"),
+}
+
+# Card kinds of the shipped rulesets.
+KINDS = {
+    # TRANSLATORS: the number card 0 (as printed on the card; use the numerals your readers expect).
+    "0": NP_("card kind", "0"),
+    # TRANSLATORS: the number card 1 (as printed on the card; use the numerals your readers expect).
+    "1": NP_("card kind", "1"),
+    # TRANSLATORS: the number card 2 (as printed on the card; use the numerals your readers expect).
+    "2": NP_("card kind", "2"),
+    # TRANSLATORS: the number card 3 (as printed on the card; use the numerals your readers expect).
+    "3": NP_("card kind", "3"),
+    # TRANSLATORS: the number card 4 (as printed on the card; use the numerals your readers expect).
+    "4": NP_("card kind", "4"),
+    # TRANSLATORS: the number card 5 (as printed on the card; use the numerals your readers expect).
+    "5": NP_("card kind", "5"),
+    # TRANSLATORS: the number card 6 (as printed on the card; use the numerals your readers expect).
+    "6": NP_("card kind", "6"),
+    # TRANSLATORS: the number card 7 (as printed on the card; use the numerals your readers expect).
+    "7": NP_("card kind", "7"),
+    # TRANSLATORS: the number card 8 (as printed on the card; use the numerals your readers expect).
+    "8": NP_("card kind", "8"),
+    # TRANSLATORS: the number card 9 (as printed on the card; use the numerals your readers expect).
+    "9": NP_("card kind", "9"),
+    # TRANSLATORS: card name: the next player loses their turn. Used alone and as "red Skip".
+    "skip": NP_("card kind", "Skip"),
+    # TRANSLATORS: card name: the direction of play changes. Used alone and as "red Reverse".
+    "reverse": NP_("card kind", "Reverse"),
+    # TRANSLATORS: card name: the next player draws two cards. Used alone and as "red Draw Two".
+    "draw-two": NP_("card kind", "Draw Two"),
+    # TRANSLATORS: card name (UNO Attack): the next player presses the launcher twice. Used alone and as "red Hit 2".
+    "hit-two": NP_("card kind", "Hit 2"),
+    # TRANSLATORS: card name (UNO Attack): play all cards of one colour together. Used alone and as "red Discard All".
+    "discard-all": NP_("card kind", "Discard All"),
+    # TRANSLATORS: card name (UNO Attack): swap hands with another player. Used alone and as "red Trade Hands".
+    "trade-hands": NP_("card kind", "Trade Hands"),
+    # TRANSLATORS: card name: the plain wild card; its player names a colour.
+    "wild": NP_("card kind", "Wild"),
+    # TRANSLATORS: card name: wild card that makes the next player draw four cards.
+    "wild-draw-four": NP_("card kind", "Wild Draw Four"),
+    # TRANSLATORS: card name (UNO Sonic): wild card that makes every other player draw a card.
+    "wild-victory-lap": NP_("card kind", "Wild Victory Lap"),
+    # TRANSLATORS: card name (UNO Attack): wild card; the next player presses the launcher four times.
+    "wild-hit-four": NP_("card kind", "Wild Hit 4"),
+    # TRANSLATORS: card name (UNO Attack): wild card; a chosen player presses the launcher twice.
+    "wild-attack-attack": NP_("card kind", "Wild Attack-Attack"),
+    # TRANSLATORS: card name (UNO Attack): wild card; the next player presses the launcher until it fires.
+    "wild-hit-fire": NP_("card kind", "Wild Hit Fire"),
+    # TRANSLATORS: card name (UNO Attack): wild card; every player presses the launcher once.
+    "wild-all-hit": NP_("card kind", "Wild All Hit"),
+    # TRANSLATORS: card name (UNO Attack): wild card whose action the players write themselves.
+    "wild-customizable": NP_("card kind", "Wild Customizable"),
+}
+
+DEFAULT_COLORS = tuple(COLORS)
+
+
+def color_name(color: str, tr: Translator) -> str:
+    if color in COLORS:
+        return tr.translate(*COLORS[color])
+    return str(color)
+
+
+def kind_name(kind: str, tr: Translator, rules: dict | None = None) -> str:
+    if kind in KINDS:
+        return tr.translate(*KINDS[kind])
+    spec = ((rules or {}).get("cards") or {}).get(kind)
+    if isinstance(spec, dict) and spec.get("title"):
+        return str(spec["title"])
+    return str(kind)
+
+
+def split_card(card: str, rules: dict | None = None) -> tuple[str | None, str]:
+    """'red-draw-two' -> ('red', 'draw-two'); 'wild' -> (None, 'wild')."""
+    colors = (rules or {}).get("colors") or DEFAULT_COLORS
+    for color in colors:
+        if card.startswith(f"{color}-"):
+            return color, card[len(color) + 1:]
+    return None, card
+
+
+def card_name(card: str, tr: Translator, rules: dict | None = None) -> str:
+    """A card string in words: 'red-3' -> 'red 3', 'wild-draw-four' -> 'Wild Draw Four'."""
+    color, kind = split_card(str(card), rules)
+    name = kind_name(kind, tr, rules)
+    if color is None:
+        return name
+    # TRANSLATORS: a coloured card, e.g. "red 3" or "blue Skip"; reorder if your language puts the colour after.
+    return tr.pgettext("card", "{color} {kind}", color=color_name(color, tr), kind=name)

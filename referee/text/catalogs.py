@@ -1,0 +1,113 @@
+"""Where the catalogs live and how a process keeps the current one for each language.
+
+The service reads the translators' `.po` files directly (compiled in memory with
+Babel), so an edited catalog is picked up without a restart: every lookup of a
+language costs one `os.stat`, and a changed file is parsed again. A catalog that is
+broken beyond use (unreadable, or a Plural-Forms header that fails) is refused and
+the last good one stays in service.
+"""
+import io
+import logging
+import os
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+
+from babel.messages.mofile import write_mo
+from babel.support import Translations
+
+from .render import Translator
+
+LANGUAGES = ("en", "gu", "hi", "ne", "te")
+SOURCE_LANGUAGE = "en"
+TRANSLATED_LANGUAGES = LANGUAGES[1:]
+DOMAIN = "messages"
+
+log = logging.getLogger(__name__)
+
+
+def locales_dir() -> Path:
+    """The locales directory: $REFEREE_LOCALES_DIR, else <repo>/locales."""
+    configured = os.environ.get("REFEREE_LOCALES_DIR")
+    if configured:
+        return Path(configured)
+    return Path(__file__).resolve().parents[2] / "locales"
+
+
+def po_path(lang: str, base: Path | None = None) -> Path:
+    return (base or locales_dir()) / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def mo_path(lang: str, base: Path | None = None) -> Path:
+    return po_path(lang, base).with_suffix(".mo")
+
+
+def pot_path(base: Path | None = None) -> Path:
+    return (base or locales_dir()) / f"{DOMAIN}.pot"
+
+
+def translations_from_catalog(catalog) -> Translations:
+    """Compile a Babel catalog in memory (fuzzy entries left out, as msgfmt does)."""
+    buffer = io.BytesIO()
+    write_mo(buffer, catalog, use_fuzzy=False)
+    buffer.seek(0)
+    return Translations(fp=buffer, domain=DOMAIN)
+
+
+@dataclass
+class _Entry:
+    stamp: tuple
+    translator: Translator
+
+
+_cache: dict[tuple[str, str], _Entry] = {}
+_lock = threading.Lock()
+ENGLISH = Translator(SOURCE_LANGUAGE, None)
+
+
+def _stamp(path: Path):
+    try:
+        status = os.stat(path)
+    except OSError:
+        return None
+    return (status.st_mtime_ns, status.st_size, status.st_ino)
+
+
+def translator(lang: str) -> Translator:
+    """The translator for a served language; English for the source or anything else."""
+    if lang not in TRANSLATED_LANGUAGES:
+        return ENGLISH
+    path = po_path(lang)
+    key = (str(path), lang)
+    stamp = _stamp(path)
+    entry = _cache.get(key)
+    if entry is not None and entry.stamp == stamp:
+        return entry.translator
+    with _lock:
+        entry = _cache.get(key)
+        if entry is not None and entry.stamp == stamp:
+            return entry.translator
+        fresh = _load(path, lang) if stamp is not None else None
+        if fresh is None:  # missing or broken: keep what we had (or English)
+            kept = entry.translator if entry is not None else ENGLISH
+            _cache[key] = _Entry(stamp, kept)
+            return kept
+        _cache[key] = _Entry(stamp, fresh)
+        return fresh
+
+
+def _load(path: Path, lang: str) -> Translator | None:
+    from .checks import load_catalog  # checks imports this module's paths
+
+    loaded = load_catalog(path)
+    if loaded.fatal:
+        for problem in loaded.fatal:
+            log.warning("catalog refused, keeping the last good one: %s", problem)
+        return None
+    return Translator(lang, translations_from_catalog(loaded.catalog))
+
+
+def forget_loaded_catalogs() -> None:
+    """Drop every cached catalog (tests switch locales directories)."""
+    with _lock:
+        _cache.clear()

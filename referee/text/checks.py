@@ -1,0 +1,215 @@
+"""Checking a translator's catalog: what `referee i18n check` reports.
+
+Each problem is data (file, line, msgid, what is wrong) and knows how serious it is:
+an unfinished entry is only incomplete; a bad placeholder or a failing msgfmt check
+blocks compiling; an unreadable file or a broken Plural-Forms header makes the whole
+catalog unusable, so the service keeps its last good one (HOSTILE.md 11-13).
+"""
+import gettext
+import os
+import re
+import shutil
+import subprocess
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from babel.messages.pofile import read_po
+
+from .render import is_bare_name, placeholders
+
+PLURAL_SAMPLE = range(0, 1001)
+
+
+@dataclass(frozen=True)
+class Problem:
+    file: str
+    line: int
+    msgid: str
+    problem: str
+
+    blocking = True  # compiling refuses a catalog with this problem
+    fatal = False    # the catalog cannot be used at all
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}: {self.msgid}: {self.problem}"
+
+
+class Incomplete(Problem):
+    """An entry that still needs a translator (untranslated or fuzzy): English shows."""
+    blocking = False
+
+
+class BadPlaceholder(Problem):
+    """A translation placeholder the runtime refuses to fill."""
+
+
+class MsgfmtProblem(Problem):
+    """What GNU msgfmt --check reports."""
+
+
+class Unusable(Problem):
+    """The catalog cannot be loaded: unreadable, or its Plural-Forms header fails."""
+    fatal = True
+
+
+@dataclass
+class LoadedCatalog:
+    path: Path
+    catalog: object | None
+    problems: list[Problem] = field(default_factory=list)
+
+    @property
+    def fatal(self) -> list[Problem]:
+        return [problem for problem in self.problems if problem.fatal]
+
+
+def _header_line(path: Path, name: str) -> int:
+    try:
+        with open(path, encoding="utf-8", errors="replace") as handle:
+            for number, line in enumerate(handle, 1):
+                if line.startswith(f'"{name}:'):
+                    return number
+    except OSError:
+        pass
+    return 1
+
+
+def plural_forms_problem(num_plurals, expression: str) -> str | None:
+    """Why a Plural-Forms header is broken, or None: it must parse and give an index
+    in range for every n in 0..1000."""
+    if not isinstance(num_plurals, int) or num_plurals < 1:
+        return f"Plural-Forms: nplurals={num_plurals!r} is not a positive number"
+    try:
+        choose = gettext.c2py(expression)
+    except (ValueError, SyntaxError, RecursionError) as exc:
+        return f"Plural-Forms: plural={expression!r} does not parse ({exc})"
+    for n in PLURAL_SAMPLE:
+        try:
+            index = choose(n)
+        except ArithmeticError as exc:
+            return f"Plural-Forms: plural={expression!r} fails for n={n} ({exc})"
+        if not 0 <= index < num_plurals:
+            return f"Plural-Forms: plural={expression!r} gives index {index} for n={n}, but nplurals={num_plurals}"
+    return None
+
+
+def load_catalog(path: Path) -> LoadedCatalog:
+    path = Path(path)
+    try:
+        with open(path, "rb") as handle:
+            catalog = read_po(handle, abort_invalid=True)
+    except Exception as exc:  # noqa: BLE001 - any failure to read means "unusable"
+        line = getattr(exc, "lineno", None)
+        line = line + 1 if isinstance(line, int) else 1
+        return LoadedCatalog(path, None, [Unusable(str(path), line, "", f"cannot be read: {exc}")])
+    loaded = LoadedCatalog(path, catalog)
+    broken = plural_forms_problem(catalog.num_plurals, catalog.plural_expr)
+    if broken:
+        loaded.problems.append(Unusable(str(path), _header_line(path, "Plural-Forms"), "", broken))
+    return loaded
+
+
+def _shown(msgid) -> str:
+    text = msgid[0] if isinstance(msgid, (tuple, list)) else msgid
+    text = str(text).replace("\n", "\\n")
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def entry_problems(loaded: LoadedCatalog) -> list[Problem]:
+    catalog, file = loaded.catalog, str(loaded.path)
+    problems: list[Problem] = []
+    for message in catalog:
+        if not message.id:
+            continue  # the header
+        ids = message.id if isinstance(message.id, (tuple, list)) else (message.id,)
+        strings = message.string if isinstance(message.string, (tuple, list)) else (message.string,)
+        where = dict(file=file, line=message.lineno or 0, msgid=_shown(message.id))
+        if message.fuzzy:
+            problems.append(Incomplete(**where, problem="fuzzy: a translator must review it"))
+        elif not all(strings):
+            problems.append(Incomplete(**where, problem="untranslated"))
+        if message.pluralizable and any(strings) and len(strings) != catalog.num_plurals:
+            problems.append(BadPlaceholder(**where, problem=(
+                f"has {len(strings)} plural forms, but the Plural-Forms header says {catalog.num_plurals}")))
+        problems.extend(_placeholder_problems(ids, strings, where))
+    return problems
+
+
+def _placeholder_problems(ids, strings, where) -> list[Problem]:
+    allowed = set()
+    for source in ids:
+        try:
+            allowed.update(name for name in placeholders(source) if is_bare_name(name))
+        except ValueError:
+            pass
+    problems = []
+    for text in strings:
+        if not text:
+            continue
+        try:
+            fields = placeholders(text)
+        except ValueError as exc:
+            problems.append(BadPlaceholder(**where, problem=f"unbalanced braces in the translation ({exc})"))
+            continue
+        for name in fields:
+            if not is_bare_name(name):
+                problems.append(BadPlaceholder(**where, problem=(
+                    f"placeholder {{{name}}} uses attribute or index access, a conversion or a format spec; "
+                    "only a bare name such as {count} is allowed")))
+            elif name not in allowed:
+                problems.append(BadPlaceholder(**where, problem=f"placeholder {{{name}}} is not in the msgid"))
+    return problems
+
+
+_MSGFMT_LINE = re.compile(r"^(?P<file>.*?):(?P<line>\d+): (?P<text>.*)$")
+_MSGFMT_SUMMARY = re.compile(r"found \d+ fatal errors?$")
+
+
+def msgfmt_problems(path: Path, loaded: LoadedCatalog | None = None) -> list[Problem]:
+    """What `msgfmt --check` says about the file, one problem per reported line."""
+    if shutil.which("msgfmt") is None:
+        return [MsgfmtProblem(str(path), 0, "", "msgfmt is not installed (scripts/system-deps.sh installs gettext)")]
+    try:
+        result = subprocess.run(["msgfmt", "--check", "-o", os.devnull, str(path)], capture_output=True,
+                                text=True, errors="replace", env={**os.environ, "LC_ALL": "C"}, timeout=60)
+    except subprocess.TimeoutExpired:
+        return [MsgfmtProblem(str(path), 0, "", "msgfmt --check did not finish within 60 seconds")]
+    if result.returncode == 0:
+        return []
+    problems = []
+    for raw in result.stderr.splitlines():
+        text = raw.strip()
+        if not text or _MSGFMT_SUMMARY.search(text):
+            continue
+        match = _MSGFMT_LINE.match(text)
+        if match:
+            line = int(match["line"])
+            problems.append(MsgfmtProblem(str(path), line, _msgid_at(loaded, line), f"msgfmt: {match['text']}"))
+        else:
+            problems.append(MsgfmtProblem(str(path), 0, "", text))
+    if not problems:
+        problems.append(MsgfmtProblem(str(path), 0, "", f"msgfmt --check failed (exit {result.returncode})"))
+    return problems
+
+
+def _msgid_at(loaded: LoadedCatalog | None, line: int) -> str:
+    """The msgid of the entry that holds a line of the file (best effort)."""
+    if loaded is None or loaded.catalog is None:
+        return ""
+    best = None
+    for message in loaded.catalog:
+        if message.id and message.lineno and message.lineno <= line + 1:
+            if best is None or message.lineno > best.lineno:
+                best = message
+    return _shown(best.id) if best is not None else ""
+
+
+def check_catalog(path: Path, use_msgfmt: bool = True) -> list[Problem]:
+    """Every problem of one .po file, in file order."""
+    loaded = load_catalog(path)
+    problems = list(loaded.problems)
+    if loaded.catalog is not None:
+        problems.extend(entry_problems(loaded))
+    if use_msgfmt:
+        problems.extend(msgfmt_problems(Path(path), loaded))
+    return sorted(problems, key=lambda problem: problem.line)

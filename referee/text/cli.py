@@ -1,0 +1,64 @@
+"""`referee i18n`: the translators' workflow (extract, update, compile, check)."""
+import sys
+
+import click
+
+from .catalogs import TRANSLATED_LANGUAGES, po_path
+from .checks import check_catalog
+from . import workflow
+
+LANG_OPTION = click.option("--lang", "langs", multiple=True, type=click.Choice(TRANSLATED_LANGUAGES),
+                           help="Only this language (repeatable); default: all of them.")
+
+
+@click.group()
+def i18n():
+    """Translation catalogs: extract, update, compile, check."""
+
+
+@i18n.command()
+def extract():
+    """Write locales/messages.pot from the code."""
+    click.echo(f"wrote {workflow.extract()}")
+
+
+@i18n.command()
+@LANG_OPTION
+def update(langs):
+    """Create a language's catalog, or merge messages.pot into it.
+
+    Merge only your own language while others are translating: --lang gu."""
+    for lang, action in workflow.update(langs or TRANSLATED_LANGUAGES):
+        click.echo(f"{action} {po_path(lang)}")
+
+
+@i18n.command(name="compile")
+@LANG_OPTION
+def compile_(langs):
+    """Build the .mo files; a catalog with a blocking problem keeps its old .mo."""
+    refused = False
+    for lang, compiled, problems in workflow.compile_catalogs(langs or TRANSLATED_LANGUAGES):
+        if compiled:
+            incomplete = len(problems)
+            note = f" ({incomplete} entries still untranslated or fuzzy: English shows for them)" if incomplete else ""
+            click.echo(f"compiled {lang}{note}")
+        else:
+            refused = True
+            for problem in problems:
+                click.echo(str(problem), err=True)
+            click.echo(f"refused {lang}: fix the problems above; the previous .mo stays", err=True)
+    sys.exit(1 if refused else 0)
+
+
+@i18n.command()
+@LANG_OPTION
+def check(langs):
+    """Report every problem, one per line (FILE:LINE: msgid: problem); exit 1 if any."""
+    count = 0
+    for lang in langs or TRANSLATED_LANGUAGES:
+        for problem in check_catalog(po_path(lang)):
+            click.echo(str(problem))
+            count += 1
+    if count:
+        click.echo(f"{count} problems", err=True)
+    sys.exit(1 if count else 0)

@@ -1,0 +1,605 @@
+"""The rules of a resolved ruleset as text, in the reader's language.
+
+Every sentence is built from the ruleset's data: numbers, options and the effects
+list of each card kind. Each sentence carries a stable key (the rule it states), so
+two rulesets' texts can be compared rule by rule (see describe_changes).
+"""
+from dataclasses import dataclass, field
+
+from .cards import card_name, color_name, kind_name
+from .catalogs import translator
+from .render import Translator
+
+
+@dataclass
+class Section:
+    id: str
+    title: str
+    facts: list[tuple[str, str]] = field(default_factory=list)  # (rule key, paragraph)
+
+    def add(self, key: str, paragraph: str) -> None:
+        self.facts.append((key, paragraph))
+
+
+# ---- reading the ruleset ------------------------------------------------------------
+
+def _get(data: dict, path: str, default=None):
+    node = data
+    for part in path.split("."):
+        if not isinstance(node, dict) or part not in node:
+            return default
+        node = node[part]
+    return node
+
+
+def _colors(rules: dict) -> list[str]:
+    return list(rules.get("colors") or [])
+
+
+def copies_in_deck(spec: dict, rules: dict) -> int:
+    if spec.get("per_color") is not None:
+        return int(spec["per_color"]) * len(_colors(rules))
+    return int(spec.get("count") or 0)
+
+
+def kinds_in_deck(rules: dict) -> list[tuple[str, dict]]:
+    return [(kind, spec) for kind, spec in (rules.get("cards") or {}).items()
+            if isinstance(spec, dict) and copies_in_deck(spec, rules) > 0]
+
+
+def _effects(spec: dict) -> list[dict]:
+    return [effect for effect in spec.get("effects") or [] if isinstance(effect, dict)]
+
+
+def _has_effect(spec: dict, effect_type: str) -> bool:
+    return any(effect.get("type") == effect_type for effect in _effects(spec))
+
+
+def category(spec: dict) -> str:
+    """number, wild (its player names a colour) or action: how an opening card is handled."""
+    if spec.get("number") is not None and not _effects(spec):
+        return "number"
+    if _has_effect(spec, "choose-color"):
+        return "wild"
+    return "action"
+
+
+def _names(kinds, tr: Translator, rules: dict, style: str = "standard") -> str:
+    return tr.join([kind_name(kind, tr, rules) for kind in kinds], style=style)
+
+
+# ---- sections ------------------------------------------------------------------------
+
+def objective(rules: dict, tr: Translator) -> Section:
+    # TRANSLATORS: title of the rule text section that says how to win.
+    section = Section("objective", tr.pgettext("section title", "Objective"))
+    # TRANSLATORS: rule text, objective section.
+    section.add("objective.empty-hand", tr.gettext("Be the first player to get rid of every card in your hand."))
+    if _get(rules, "scoring.single_round"):
+        # TRANSLATORS: rule text, objective section, when one round decides the game.
+        section.add("objective.game", tr.gettext("A single round decides the game: the first player to go out wins."))
+    else:
+        target = int(_get(rules, "scoring.target", 0))
+        # TRANSLATORS: rule text, objective section, when the game is played over several rounds; {target} is a score.
+        section.add("objective.game", tr.ngettext(
+            "The game is played over several rounds, and the first player to reach {target} point wins.",
+            "The game is played over several rounds, and the first player to reach {target} points wins.",
+            target, target=target))
+    return section
+
+
+def setup(rules: dict, tr: Translator) -> Section:
+    # TRANSLATORS: title of the rule text section about preparing the game.
+    section = Section("setup", tr.pgettext("section title", "Set-up"))
+    low, high = int(_get(rules, "players.min", 2)), int(_get(rules, "players.max", 10))
+    # TRANSLATORS: rule text, set-up section; {min} and {max} are numbers of players.
+    section.add("players", tr.ngettext("The game is for {min} to {max} player.", "The game is for {min} to {max} players.",
+                                       high, min=low, max=high))
+    deck = sum(copies_in_deck(spec, rules) for _kind, spec in kinds_in_deck(rules))
+    colors = tr.join([color_name(color, tr) for color in _colors(rules)])
+    # TRANSLATORS: rule text, set-up section: the size of the deck.
+    section.add("deck", tr.ngettext("The deck has {count} card.", "The deck has {count} cards.", deck))
+    # TRANSLATORS: rule text, set-up section; {colors} is a list of colour names such as "red, yellow, green and blue".
+    section.add("colors", tr.gettext("The coloured cards come in {colors}.", colors=colors))
+    if rules.get("draw_source") == "launcher":
+        # TRANSLATORS: rule text, set-up section (UNO Attack): the card launcher replaces the draw pile.
+        section.add("draw_source", tr.gettext(
+            "The undealt cards go into the card launcher instead of a draw pile; each press fires no cards, a few or many."))
+    else:
+        # TRANSLATORS: rule text, set-up section: where cards are drawn from.
+        section.add("draw_source", tr.gettext(
+            "The undealt cards form a face-down draw pile. When it runs out, keep the top card of the discard pile and shuffle the rest into a new draw pile."))
+    if _get(rules, "opening.dealer.highest_card"):
+        value = int(_get(rules, "opening.dealer.action_value", 0))
+        # TRANSLATORS: rule text, set-up section: how the dealer is chosen; {value} is what action and wild cards count as.
+        section.add("opening.dealer", tr.gettext(
+            "To choose the dealer, every player draws a card and the highest card deals; action and wild cards count as {value}.",
+            value=value))
+    else:
+        # TRANSLATORS: rule text, set-up section, when the ruleset says nothing about choosing the dealer.
+        section.add("opening.dealer", tr.gettext("The players agree on who deals."))
+    hand = int(rules.get("hand_size") or 0)
+    # TRANSLATORS: rule text, set-up section: the deal.
+    section.add("hand_size", tr.ngettext("The dealer deals {count} card to each player.",
+                                         "The dealer deals {count} cards to each player.", hand))
+    if _get(rules, "opening.first_player") == "left-of-dealer":
+        # TRANSLATORS: rule text, set-up section: who starts and the starting direction.
+        section.add("opening.first_player", tr.gettext(
+            "The player to the dealer's left plays first, and play goes clockwise."))
+    # TRANSLATORS: rule text, set-up section: the first card of the discard pile.
+    section.add("opening.first_card", tr.gettext(
+        "The dealer turns the next card face up to start the discard pile."))
+    for category_name in ("number", "action", "wild"):
+        handling = _get(rules, f"opening.first_card.{category_name}")
+        sentence = _first_card_sentence(category_name, handling, tr)
+        if sentence:
+            section.add(f"opening.first_card.{category_name}", sentence)
+    for kind, handling in (_get(rules, "opening.first_card.by_kind") or {}).items():
+        sentence = _first_card_kind_sentence(kind_name(kind, tr, rules), handling, tr)
+        if sentence:
+            section.add(f"opening.first_card.by_kind.{kind}", sentence)
+    reverses = [kind for kind, spec in kinds_in_deck(rules) if _has_effect(spec, "reverse")]
+    opening_action = (_get(rules, "opening.first_card.by_kind") or {}).get(reverses[0]) if reverses else None
+    applies = (opening_action or _get(rules, "opening.first_card.action")) == "apply"
+    if reverses and applies and _get(rules, "opening.reverse_dealer_plays_first"):
+        # TRANSLATORS: rule text, set-up section; {card} names the Reverse card(s).
+        section.add("opening.reverse_dealer_plays_first", tr.gettext(
+            "If the first card turned up is a {card}, the dealer plays first and play goes counter-clockwise.",
+            card=_names(reverses, tr, rules, "or")))
+    return section
+
+
+def _first_card_sentence(category_name: str, handling, tr: Translator) -> str | None:
+    sentences = {
+        # TRANSLATORS: rule text, set-up section: what happens when the first card turned up is a number card.
+        ("number", "apply"): lambda: tr.gettext("If the first card turned up is a number card, play starts on it."),
+        # TRANSLATORS: rule text, set-up section: a number card turned up first is replaced.
+        ("number", "redraw"): lambda: tr.gettext(
+            "If the first card turned up is a number card, it goes back into the deck and another card is turned up."),
+        # TRANSLATORS: rule text, set-up section: an action card turned up first takes effect.
+        ("action", "apply"): lambda: tr.gettext(
+            "If the first card turned up is an action card, its action applies to the first player, as if the dealer had played it."),
+        # TRANSLATORS: rule text, set-up section: an action card turned up first is ignored and replaced.
+        ("action", "redraw"): lambda: tr.gettext(
+            "If the first card turned up is an action card, its action is ignored: it goes back into the deck and another card is turned up."),
+        # TRANSLATORS: rule text, set-up section: an action card turned up first only lets the first player name a colour.
+        ("action", "choose-color"): lambda: tr.gettext(
+            "If the first card turned up is an action card, its action is ignored and the first player names the colour to play."),
+        # TRANSLATORS: rule text, set-up section: a wild card turned up first takes effect.
+        ("wild", "apply"): lambda: tr.gettext(
+            "If the first card turned up is a wild card, its action applies to the first player, who also names the colour to play."),
+        # TRANSLATORS: rule text, set-up section: a wild card turned up first is shuffled back.
+        ("wild", "redraw"): lambda: tr.gettext(
+            "If the first card turned up is a wild card, it is shuffled back into the deck and another card is turned up."),
+        # TRANSLATORS: rule text, set-up section: a wild card turned up first lets the first player name the colour.
+        ("wild", "choose-color"): lambda: tr.gettext(
+            "If the first card turned up is a wild card, the first player names the colour to play."),
+    }
+    make = sentences.get((category_name, handling))
+    return make() if make else None
+
+
+def _first_card_kind_sentence(card: str, handling, tr: Translator) -> str | None:
+    if handling == "apply":
+        # TRANSLATORS: rule text, set-up section: a particular card turned up first takes effect; {card} is its name.
+        return tr.gettext("If the first card turned up is a {card}, its action applies to the first player.", card=card)
+    if handling == "redraw":
+        # TRANSLATORS: rule text, set-up section: a particular card turned up first is replaced; {card} is its name.
+        return tr.gettext("If the first card turned up is a {card}, it goes back into the deck and another card is turned up.",
+                          card=card)
+    if handling == "choose-color":
+        # TRANSLATORS: rule text, set-up section: a particular card turned up first lets the first player name the colour.
+        return tr.gettext("If the first card turned up is a {card}, the first player names the colour to play.", card=card)
+    return None
+
+
+def turn(rules: dict, tr: Translator) -> Section:
+    # TRANSLATORS: title of the rule text section about what a player does on their turn.
+    section = Section("turn", tr.pgettext("section title", "A turn"))
+    # TRANSLATORS: rule text, turn section: the matching rule.
+    section.add("turn.match", tr.gettext(
+        "On your turn, play one card that matches the top card of the discard pile by colour, number or symbol."))
+    if any(category(spec) == "wild" for _kind, spec in kinds_in_deck(rules)):
+        # TRANSLATORS: rule text, turn section: wild cards.
+        section.add("turn.wild", tr.gettext(
+            "A wild card may be played on any card; its player names the colour that must be matched next."))
+    draw = _get(rules, "turn.draw", {}) or {}
+    count = int(draw.get("count") or 1)
+    launcher = rules.get("draw_source") == "launcher"
+    optional = draw.get("when_playable") == "allowed"
+    if launcher and optional:
+        # TRANSLATORS: rule text, turn section (launcher): a player who does not play presses the launcher.
+        text = tr.ngettext("If you cannot or would rather not play, press the launcher {count} time and keep whatever it fires.",
+                           "If you cannot or would rather not play, press the launcher {count} times and keep whatever it fires.",
+                           count)
+    elif launcher:
+        # TRANSLATORS: rule text, turn section (launcher): only a player who cannot play presses the launcher.
+        text = tr.ngettext("If you cannot play, you must press the launcher {count} time and keep whatever it fires.",
+                           "If you cannot play, you must press the launcher {count} times and keep whatever it fires.",
+                           count)
+    elif optional:
+        # TRANSLATORS: rule text, turn section: a player who does not play draws cards.
+        text = tr.ngettext("If you cannot or would rather not play, draw {count} card from the draw pile.",
+                           "If you cannot or would rather not play, draw {count} cards from the draw pile.", count)
+    else:
+        # TRANSLATORS: rule text, turn section: only a player who cannot play may draw.
+        text = tr.ngettext("If you cannot play, draw {count} card from the draw pile; you may not draw while you could play.",
+                           "If you cannot play, draw {count} cards from the draw pile; you may not draw while you could play.", count)
+    section.add("turn.draw.count", text)
+    if draw.get("until_playable"):
+        limit = int(draw.get("max") or 0)
+        if launcher:
+            # TRANSLATORS: rule text, turn section (launcher): the press-until-playable option; {max} is the most presses.
+            text = tr.ngettext("Keep pressing the launcher until you get a card you can play, up to {max} press.",
+                               "Keep pressing the launcher until you get a card you can play, up to {max} presses.",
+                               limit, max=limit)
+        else:
+            # TRANSLATORS: rule text, turn section: the draw-until-playable option; {max} is the most cards drawn.
+            text = tr.ngettext("Keep drawing until you get a card you can play, up to {max} card.",
+                               "Keep drawing until you get a card you can play, up to {max} cards.", limit, max=limit)
+        section.add("turn.draw.until_playable", text)
+    after = draw.get("after")
+    if after == "may-play":
+        # TRANSLATORS: rule text, turn section: after drawing, a playable card may be played.
+        section.add("turn.draw.after", tr.gettext(
+            "After drawing, you may play at once if you now can; otherwise your turn ends."))
+    elif after == "must-play":
+        # TRANSLATORS: rule text, turn section: after drawing, a playable drawn card must be played.
+        section.add("turn.draw.after", tr.gettext(
+            "After drawing, if the card you drew can be played, you must play it at once; otherwise your turn ends."))
+    elif after == "end-turn":
+        # TRANSLATORS: rule text, turn section: drawing ends the turn.
+        section.add("turn.draw.after", tr.gettext(
+            "Drawing ends your turn: the cards you receive cannot be played until your next turn."))
+    if after in ("may-play", "must-play"):
+        if draw.get("play_after_draw") == "drawn-only":
+            # TRANSLATORS: rule text, turn section: only the drawn card may be played after drawing.
+            section.add("turn.draw.play_after_draw", tr.gettext(
+                "Only the card you just drew may be played then, never one you already held."))
+        elif draw.get("play_after_draw") == "any":
+            # TRANSLATORS: rule text, turn section: any matching card may be played after drawing.
+            section.add("turn.draw.play_after_draw", tr.gettext(
+                "You may then play any card that matches, not only the one you drew."))
+    reverses = [kind for kind, spec in kinds_in_deck(rules) if _has_effect(spec, "reverse")]
+    two_player = _get(rules, "turn.two_player_reverse")
+    if reverses and two_player == "skip":
+        # TRANSLATORS: rule text, turn section: with two players a Reverse works like a Skip; {card} names the card(s).
+        section.add("turn.two_player_reverse", tr.gettext(
+            "With two players, a {card} works like a skip: the player who played it plays again.",
+            card=_names(reverses, tr, rules, "or")))
+    elif reverses and two_player:
+        # TRANSLATORS: rule text, turn section: with two players a Reverse only changes direction; {card} names the card(s).
+        section.add("turn.two_player_reverse", tr.gettext(
+            "With two players, a {card} only changes the direction of play, so the other player plays next.",
+            card=_names(reverses, tr, rules, "or")))
+    return section
+
+
+def cards(rules: dict, tr: Translator) -> Section:
+    # TRANSLATORS: title of the rule text section that lists the cards and what they do.
+    section = Section("cards", tr.pgettext("section title", "The cards"))
+    for kind, spec in kinds_in_deck(rules):
+        name = kind_name(kind, tr, rules)
+        copies = copies_in_deck(spec, rules)
+        if spec.get("per_color") is not None:
+            per_color = int(spec["per_color"])
+            # TRANSLATORS: rule text, cards section: how many of a card there are; {card} is its name, {per_color} a number.
+            counted = tr.ngettext("{card}: {count} card in the deck, {per_color} of each colour.",
+                                  "{card}: {count} cards in the deck, {per_color} of each colour.",
+                                  copies, card=name, per_color=per_color)
+        else:
+            # TRANSLATORS: rule text, cards section: how many of a card there are; {card} is its name.
+            counted = tr.ngettext("{card}: {count} card in the deck.", "{card}: {count} cards in the deck.",
+                                  copies, card=name)
+        section.add(f"cards.{kind}", " ".join([counted, *effect_sentences(_effects(spec), tr)]))
+    return section
+
+
+def effect_sentences(effects: list[dict], tr: Translator) -> list[str]:
+    """One sentence per effect primitive; a draw or launcher hit on the next player
+    followed by a skip reads as one sentence."""
+    if not effects:
+        # TRANSLATORS: rule text, cards section: a card with no action (a number card).
+        return [tr.gettext("It has no action.")]
+    sentences = []
+    skip_next_taken = False
+    for effect in effects:
+        kind = effect.get("type")
+        if kind == "skip" and skip_next_taken:
+            continue
+        hits_next = kind in ("draw", "launcher") and effect.get("target", "next") == "next"
+        skips_after = hits_next and any(other.get("type") == "skip" for other in effects)
+        sentence = _effect_sentence(effect, tr, skips_after)
+        if sentence:
+            sentences.append(sentence)
+        skip_next_taken = skip_next_taken or skips_after
+    return sentences
+
+
+def _effect_sentence(effect: dict, tr: Translator, with_skip: bool) -> str | None:
+    kind = effect.get("type")
+    target = effect.get("target", "next")
+    if kind == "choose-color":
+        # TRANSLATORS: rule text, cards section: effect of a wild card.
+        return tr.gettext("Whoever plays it names the colour to play next.")
+    if kind == "skip":
+        # TRANSLATORS: rule text, cards section: the skip effect.
+        return tr.gettext("The next player loses their turn.")
+    if kind == "reverse":
+        # TRANSLATORS: rule text, cards section: the reverse effect.
+        return tr.gettext("The direction of play reverses.")
+    if kind == "extra-play":
+        # TRANSLATORS: rule text, cards section (UNO Attack): the player may play one more card.
+        return tr.gettext("Whoever plays it may at once play one more card.")
+    if kind == "discard-all":
+        # TRANSLATORS: rule text, cards section (UNO Attack): the Discard All effect.
+        return tr.gettext("Whoever plays it may also put down every card of its colour from their hand, with this card on top.")
+    if kind == "pass-hands":
+        # TRANSLATORS: rule text, cards section: every hand passes on (the Seven-O house rule's 0).
+        return tr.gettext("Every player passes their hand to the next player in the direction of play.")
+    if kind == "trade-hands":
+        if target == "chosen":
+            # TRANSLATORS: rule text, cards section: swap hands with a chosen player.
+            return tr.gettext("Whoever plays it swaps hands with a player of their choice.")
+        # TRANSLATORS: rule text, cards section: swap hands with the next player.
+        return tr.gettext("Whoever plays it swaps hands with the next player.")
+    if kind == "draw":
+        return _draw_sentence(int(effect.get("count") or 0), target, with_skip, tr)
+    if kind == "launcher":
+        if effect.get("until_cards"):
+            return _launcher_until_sentence(target, with_skip, tr)
+        return _launcher_sentence(int(effect.get("presses") or 0), target, with_skip, tr)
+    return None
+
+
+def _draw_sentence(count: int, target: str, with_skip: bool, tr: Translator) -> str:
+    if target == "next" and with_skip:
+        # TRANSLATORS: rule text, cards section: effect of Draw Two and Wild Draw Four.
+        return tr.ngettext("The next player draws {count} card and loses their turn.",
+                           "The next player draws {count} cards and loses their turn.", count)
+    if target == "next":
+        # TRANSLATORS: rule text, cards section: the next player draws cards but still plays.
+        return tr.ngettext("The next player draws {count} card.", "The next player draws {count} cards.", count)
+    if target == "others":
+        # TRANSLATORS: rule text, cards section: everyone except the card's player draws.
+        return tr.ngettext("Every other player draws {count} card.", "Every other player draws {count} cards.", count)
+    if target == "all":
+        # TRANSLATORS: rule text, cards section: every player, the card's player included, draws.
+        return tr.ngettext("Every player, including the one who played it, draws {count} card.",
+                           "Every player, including the one who played it, draws {count} cards.", count)
+    # TRANSLATORS: rule text, cards section: a player chosen by the card's player draws.
+    return tr.ngettext("A player chosen by whoever plays it draws {count} card.",
+                       "A player chosen by whoever plays it draws {count} cards.", count)
+
+
+def _launcher_sentence(presses: int, target: str, with_skip: bool, tr: Translator) -> str:
+    if target == "next" and with_skip:
+        # TRANSLATORS: rule text, cards section (UNO Attack): effect of Hit 2 and Wild Hit 4.
+        return tr.ngettext("The next player presses the launcher {count} time and loses their turn.",
+                           "The next player presses the launcher {count} times and loses their turn.", presses)
+    if target == "next":
+        # TRANSLATORS: rule text, cards section (UNO Attack): the next player presses the launcher but still plays.
+        return tr.ngettext("The next player presses the launcher {count} time.",
+                           "The next player presses the launcher {count} times.", presses)
+    if target == "others":
+        # TRANSLATORS: rule text, cards section (UNO Attack): everyone except the card's player presses the launcher.
+        return tr.ngettext("Every other player presses the launcher {count} time.",
+                           "Every other player presses the launcher {count} times.", presses)
+    if target == "all":
+        # TRANSLATORS: rule text, cards section (UNO Attack): every player presses the launcher and keeps what it fires.
+        return tr.ngettext("Every player, including the one who played it, presses the launcher {count} time and keeps what it fires.",
+                           "Every player, including the one who played it, presses the launcher {count} times and keeps what it fires.",
+                           presses)
+    # TRANSLATORS: rule text, cards section (UNO Attack): the card's player aims the launcher at a player of their choice.
+    return tr.ngettext("Whoever plays it aims the launcher at any player, who presses it {count} time.",
+                       "Whoever plays it aims the launcher at any player, who presses it {count} times.", presses)
+
+
+def _launcher_until_sentence(target: str, with_skip: bool, tr: Translator) -> str:
+    if target == "next" and with_skip:
+        # TRANSLATORS: rule text, cards section (UNO Attack): effect of Wild Hit Fire.
+        return tr.gettext("The next player presses the launcher until it fires at least one card, and loses their turn.")
+    if target == "next":
+        # TRANSLATORS: rule text, cards section (UNO Attack): the next player presses until cards come out.
+        return tr.gettext("The next player presses the launcher until it fires at least one card.")
+    if target in ("others", "all"):
+        # TRANSLATORS: rule text, cards section (UNO Attack): several players press until cards come out.
+        return tr.gettext("Each of the other players presses the launcher until it fires at least one card.")
+    # TRANSLATORS: rule text, cards section (UNO Attack): a chosen player presses until cards come out.
+    return tr.gettext("A player chosen by whoever plays it presses the launcher until it fires at least one card.")
+
+
+def challenge(rules: dict, tr: Translator) -> Section:
+    # TRANSLATORS: title of the rule text section about restricted cards and challenging them.
+    section = Section("challenge", tr.pgettext("section title", "Restrictions and challenges"))
+    for kind, spec in kinds_in_deck(rules):
+        restriction = spec.get("restriction") or {}
+        kind_of_restriction = restriction.get("type", "none")
+        if kind_of_restriction == "none":
+            continue
+        name = kind_name(kind, tr, rules)
+        if kind_of_restriction == "no-color-match":
+            # TRANSLATORS: rule text, challenge section: {card} is the restricted card (e.g. Wild Draw Four).
+            text = tr.gettext("You may play a {card} only when you hold no other card of the colour in play.", card=name)
+            also = restriction.get("counts_as_match") or []
+            if also:
+                # TRANSLATORS: rule text, challenge section: {cards} lists cards that count as the colour in play.
+                text += " " + tr.gettext("For this rule, a {cards} in your hand counts as a card of the colour in play.",
+                                         cards=_names(also, tr, rules, "or"))
+        else:
+            # TRANSLATORS: rule text, challenge section: {card} is the restricted card.
+            text = tr.gettext("You may play a {card} only when you hold no other card that you could play.", card=name)
+        section.add(f"cards.{kind}.restriction", text)
+        terms = spec.get("challenge")
+        section.add(f"cards.{kind}.challenge", _challenge_terms(spec, terms, name, tr))
+    if not section.facts:
+        # TRANSLATORS: rule text, challenge section, when no card is restricted.
+        section.add("restriction.none", tr.gettext("No card has a restriction on when it may be played, so there is nothing to challenge."))
+    return section
+
+
+def _challenge_terms(spec: dict, terms, name: str, tr: Translator) -> str:
+    if not isinstance(terms, dict):
+        # TRANSLATORS: rule text, challenge section: the restriction exists but the card cannot be challenged.
+        return tr.gettext("A {card} cannot be challenged; the table checks the restriction itself.", card=name)
+    owed = sum(int(effect.get("count") or 0) for effect in _effects(spec)
+               if effect.get("type") == "draw" and effect.get("target", "next") == "next")
+    guilty = int(terms.get("guilty_draw") or 0)
+    failed = owed + int(terms.get("failed_extra_draw") or 0)
+    sentences = [
+        # TRANSLATORS: rule text, challenge section: how a challenge starts; {card} is the challenged card.
+        tr.gettext("The next player may accept a {card} or challenge it; the player who played it then shows their hand to the challenger.",
+                   card=name),
+        # TRANSLATORS: rule text, challenge section: the challenged player broke the restriction.
+        tr.ngettext("If the play broke the rule, the player who made it draws {count} card instead, and the challenger plays normally.",
+                    "If the play broke the rule, the player who made it draws {count} cards instead, and the challenger plays normally.",
+                    guilty),
+        # TRANSLATORS: rule text, challenge section: the challenged play was legal.
+        tr.ngettext("If the play was legal, the challenger draws {count} card and loses their turn.",
+                    "If the play was legal, the challenger draws {count} cards and loses their turn.", failed),
+        # TRANSLATORS: rule text, challenge section: the colour named with the challenged card stays.
+        tr.gettext("Either way, the colour named with the {card} stands.", card=name),
+    ]
+    return " ".join(sentences)
+
+
+def uno(rules: dict, tr: Translator) -> Section:
+    # TRANSLATORS: title of the rule text section about calling UNO (keep the word UNO).
+    section = Section("uno", tr.pgettext("section title", "Calling UNO"))
+    if _get(rules, "uno.call") == "second-to-last-card":
+        # TRANSLATORS: rule text, UNO section (UNO Attack timing).
+        section.add("uno.call", tr.gettext("Call UNO as you play your second-to-last card."))
+    else:
+        # TRANSLATORS: rule text, UNO section.
+        section.add("uno.call", tr.gettext("Call UNO as soon as you have one card left."))
+    section.add("uno.penalty", _penalty(_get(rules, "uno.penalty") or {}, tr, caught=True))
+    if _get(rules, "uno.window") == "until-offender-plays-again":
+        # TRANSLATORS: rule text, UNO section: how long a forgetful player can be caught (house option).
+        section.add("uno.window", tr.gettext(
+            "A player who forgot can be caught at any time until they play again; after that they are safe."))
+    else:
+        # TRANSLATORS: rule text, UNO section: how long a forgetful player can be caught (official).
+        section.add("uno.window", tr.gettext(
+            "A player who forgot can be caught until the next player begins their turn."))
+    # TRANSLATORS: rule text, UNO section.
+    section.add("uno.safe", tr.gettext("A player who calls UNO before being caught is safe."))
+    section.add("uno.false_catch_penalty", _penalty(_get(rules, "uno.false_catch_penalty") or {}, tr, caught=False))
+    return section
+
+
+def _penalty(penalty: dict, tr: Translator, caught: bool) -> str:
+    if penalty.get("type") == "launcher":
+        presses = int(penalty.get("presses") or 0)
+        if caught:
+            # TRANSLATORS: rule text, UNO section: penalty for not calling UNO (launcher).
+            return tr.ngettext("A player caught before calling UNO presses the launcher {count} time.",
+                               "A player caught before calling UNO presses the launcher {count} times.", presses)
+        if presses == 0:
+            # TRANSLATORS: rule text, UNO section: wrongly accusing a player costs nothing.
+            return tr.gettext("Catching a player who was not due to call UNO has no penalty.")
+        # TRANSLATORS: rule text, UNO section: penalty for a wrong accusation (launcher).
+        return tr.ngettext("A player who catches someone who was not due to call UNO presses the launcher {count} time.",
+                           "A player who catches someone who was not due to call UNO presses the launcher {count} times.",
+                           presses)
+    count = int(penalty.get("count") or 0)
+    if caught:
+        # TRANSLATORS: rule text, UNO section: penalty for not calling UNO.
+        return tr.ngettext("A player caught before calling UNO draws {count} card.",
+                           "A player caught before calling UNO draws {count} cards.", count)
+    if count == 0:
+        # TRANSLATORS: rule text, UNO section: wrongly accusing a player costs nothing.
+        return tr.gettext("Catching a player who was not due to call UNO has no penalty.")
+    # TRANSLATORS: rule text, UNO section: penalty for a wrong accusation.
+    return tr.ngettext("A player who catches someone who was not due to call UNO draws {count} card.",
+                       "A player who catches someone who was not due to call UNO draws {count} cards.", count)
+
+
+def scoring(rules: dict, tr: Translator) -> Section:
+    # TRANSLATORS: title of the rule text section about points.
+    section = Section("scoring", tr.pgettext("section title", "Scoring"))
+    # TRANSLATORS: rule text, scoring section.
+    section.add("scoring.method", tr.gettext(
+        "The player who goes out scores points for every card left in the other players' hands."))
+    in_deck = kinds_in_deck(rules)
+    face_value = [kind for kind, spec in in_deck
+                  if spec.get("number") is not None and spec.get("score") == spec.get("number")]
+    if face_value:
+        # TRANSLATORS: rule text, scoring section; {cards} lists number cards, e.g. "0, 1, 2 and 3".
+        section.add("scoring.face_value", tr.gettext("Number cards score their face value ({cards}).",
+                                                     cards=_names(face_value, tr, rules)))
+    by_score: dict[int, list[str]] = {}
+    for kind, spec in in_deck:
+        if kind not in face_value:
+            by_score.setdefault(int(spec.get("score") or 0), []).append(kind)
+    for points, kinds in by_score.items():
+        key = "scoring." + ",".join(kinds)
+        if len(kinds) == 1:
+            # TRANSLATORS: rule text, scoring section: the points of one card; {card} is its name.
+            text = tr.ngettext("A {card} scores {points} point.", "A {card} scores {points} points.",
+                               points, card=kind_name(kinds[0], tr, rules), points=points)
+        else:
+            # TRANSLATORS: rule text, scoring section: the points of several cards; {cards} lists their names.
+            text = tr.ngettext("{cards}: {points} point each.", "{cards}: {points} points each.",
+                               points, cards=_names(kinds, tr, rules), points=points)
+        section.add(key, text)
+    if _get(rules, "scoring.single_round"):
+        # TRANSLATORS: rule text, scoring section: one round decides the game.
+        section.add("scoring.target", tr.gettext("A single round decides the game; keeping score is optional."))
+    else:
+        target = int(_get(rules, "scoring.target", 0))
+        # TRANSLATORS: rule text, scoring section: the target score.
+        section.add("scoring.target", tr.ngettext("The first player to reach {target} point wins the game.",
+                                                  "The first player to reach {target} points wins the game.",
+                                                  target, target=target))
+    return section
+
+
+def house(rules: dict, tr: Translator) -> Section:
+    # TRANSLATORS: title of the rule text section about house rules.
+    section = Section("house", tr.pgettext("section title", "House rules"))
+    doubles = _get(rules, "house.doubles") or {}
+    if doubles.get("enabled"):
+        most = int(doubles.get("max_cards") or 2)
+        # TRANSLATORS: rule text, house rules section: the doubles house rule; {count} is the most cards played together.
+        section.add("house.doubles", tr.ngettext(
+            "Doubles: you may play up to {count} card of the same colour and number together.",
+            "Doubles: you may play up to {count} cards of the same colour and number together.", most))
+    for kind, answers in (_get(rules, "house.stacking") or {}).items():
+        if not answers:
+            continue
+        # TRANSLATORS: rule text, house rules section: stacking (progressive draw); {card} causes the draw, {cards} may answer it.
+        section.add(f"house.stacking.{kind}", tr.gettext(
+            "Stacking: when a {card} makes you draw, you may answer it with a {cards} instead; the total passes on until a player cannot answer and draws it all.",
+            card=kind_name(kind, tr, rules), cards=_names(answers, tr, rules, "or")))
+    if _get(rules, "house.jump_in.enabled"):
+        # TRANSLATORS: rule text, house rules section: the jump-in house rule.
+        section.add("house.jump_in", tr.gettext(
+            "Jump-in: a player holding a card identical to the top card may play it out of turn; play then continues from them."))
+    no_out = _get(rules, "house.no_going_out_on") or []
+    if no_out:
+        # TRANSLATORS: rule text, house rules section: cards a player may not finish on; {cards} lists their names.
+        section.add("house.no_going_out_on", tr.gettext("You may not go out on a {cards}.",
+                                                        cards=_names(no_out, tr, rules, "or")))
+    if not section.facts:
+        # TRANSLATORS: rule text, house rules section, when the ruleset adds none.
+        section.add("house.none", tr.gettext("No house rules are in effect."))
+    return section
+
+
+SECTIONS = (objective, setup, turn, cards, challenge, uno, scoring, house)
+
+
+def build_sections(resolved: dict, lang: str) -> list[Section]:
+    tr = translator(lang)
+    return [make(resolved, tr) for make in SECTIONS]
+
+
+def rule_text(resolved_data: dict, lang: str) -> dict:
+    """The rules of a resolved ruleset, section by section, in the reader's language."""
+    return {
+        "lang": lang,
+        "ruleset": {"id": resolved_data.get("id"), "title": resolved_data.get("title")},
+        "sections": [{"id": section.id, "title": section.title,
+                      "paragraphs": [paragraph for _key, paragraph in section.facts]}
+                     for section in build_sections(resolved_data, lang)],
+    }
