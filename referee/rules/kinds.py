@@ -1,0 +1,69 @@
+"""What a card kind is, read from its data (never from its id).
+
+Categories, used by the opening rules and by `house.no_going_out_on`:
+- wild: a kind counted with `count` (it exists once per deck, not per colour);
+- number: a coloured kind (counted with `per_color`) that has a `number`;
+- action: any other coloured kind.
+"""
+from __future__ import annotations
+
+CATEGORIES = ("number", "action", "wild")
+PALETTE = ("red", "yellow", "green", "blue")
+
+# Effect primitives: the fields each one takes, with the values allowed (None: any value
+# the schema allows), and the default target where a target applies.
+TARGETS = ("next", "others", "all", "chosen")
+EFFECT_FIELDS: dict[str, dict[str, tuple | None]] = {
+    "choose-color": {},
+    "skip": {},
+    "reverse": {},
+    "extra-play": {},
+    "discard-all": {},
+    "pass-hands": {},
+    "trade-hands": {"target": ("chosen", "next")},
+    "draw": {"count": None, "target": TARGETS},
+    "launcher": {"presses": None, "until_cards": None, "target": TARGETS},
+}
+DEFAULT_TARGET = {"trade-hands": "chosen", "draw": "next", "launcher": "next"}
+# Effects that leave someone owing cards: what stacking can answer.
+OWING_EFFECTS = ("draw", "launcher")
+
+
+def is_wild(kind: dict) -> bool:
+    return kind.get("count") is not None
+
+
+def category(kind: dict) -> str:
+    if is_wild(kind):
+        return "wild"
+    return "number" if kind.get("number") is not None else "action"
+
+
+def copies(kind: dict, colors: int) -> int:
+    """How many cards of this kind the deck holds."""
+    if is_wild(kind):
+        return kind["count"]
+    return (kind.get("per_color") or 0) * colors
+
+
+def in_deck(kind: dict) -> bool:
+    return bool(kind.get("count") or kind.get("per_color"))
+
+
+def makes_next_player_owe(kind: dict) -> bool:
+    """Whether playing the kind leaves the next player drawing or pressing the launcher."""
+    return any(effect.get("type") in OWING_EFFECTS and effect.get("target", "next") == "next"
+               for effect in kind.get("effects") or [])
+
+
+def normalise_effect(effect: dict) -> dict:
+    """The effect with every optional field filled (fields foreign to its type are kept
+    so that the semantic checks can name them)."""
+    kind = effect["type"]
+    out = dict(effect)
+    if kind in DEFAULT_TARGET:
+        out.setdefault("target", DEFAULT_TARGET[kind])
+    if kind == "launcher":
+        out.setdefault("until_cards", False)
+        out.setdefault("presses", None)
+    return out

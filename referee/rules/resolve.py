@@ -1,0 +1,208 @@
+"""From a document as written to the complete ruleset the judge reads.
+
+1. `extends` is followed through `lookup` to the eldest ancestor (or to a parent that
+   is already resolved), then each document is laid over its parent: `remove_cards`
+   drops the parent's kinds, mappings merge key by key, lists and single values
+   replace. A mapping whose `type` changes (a penalty going from draw to launcher, a
+   restriction from no-color-match to none) replaces the parent's whole, so no field
+   of the old type survives.
+2. Every option left out takes its default, read from the schema's `default`s (the
+   official classic values), and every effect gets its optional fields.
+3. The semantic checks run on the result; errors raise, warnings come back with it.
+"""
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Callable, Union
+
+from .checks import ERROR, run_checks
+from .errors import Problem, RulesetError
+from .kinds import normalise_effect
+from .schema import SCHEMA, locate, schema_problems
+from .strict_yaml import dotted
+
+_MISSING = object()
+UPLOAD_ONLY_KEYS = ("$schema", "remove_cards")  # accepted in a document, absent when resolved
+
+
+@dataclass
+class Resolved:
+    """A complete ruleset: `data` has every key (JSON-able); `warnings` lists oddities."""
+
+    data: dict
+    warnings: list[Problem] = field(default_factory=list)
+
+    @property
+    def id(self) -> str:
+        return self.data["id"]
+
+
+Lookup = Callable[[str], Union[dict, Resolved, None]]
+
+
+def check_document(document: dict) -> dict:
+    """Validate a document against the schema (once); raise RulesetError with every problem."""
+    if getattr(document, "schema_checked", False):
+        return document
+    problems = schema_problems(document, getattr(document, "positions", None))
+    if problems:
+        raise RulesetError(problems, getattr(document, "source", None))
+    if hasattr(document, "schema_checked"):
+        document.schema_checked = True
+    return document
+
+
+def resolve(document: dict, lookup: Lookup) -> Resolved:
+    """Apply extends and remove_cards, fill every default and run the semantic checks.
+
+    `lookup(id)` returns the parent: its raw document (a dict, followed further up its
+    own `extends`) or a `Resolved` (taken as complete); None for an unknown id.
+    """
+    check_document(document)
+    positions = getattr(document, "positions", {})
+    merged = _merge_chain(document, lookup, positions)
+    data = complete(merged)
+    problems = [_place(path, message, severity, positions)
+                for path, message, severity in run_checks(data)]
+    errors = [p for p in problems if p.severity == ERROR]
+    if errors:
+        raise RulesetError(problems, getattr(document, "source", None))
+    return Resolved(data, sorted(problems, key=Problem.sort_key))
+
+
+def _place(path: tuple, message: str, severity: str, positions: dict) -> Problem:
+    """A finding located in the house file: at its own key, else at the nearest key the
+    file wrote on the way to it, else at `extends` (the value was inherited)."""
+    line, column = locate(path, {p: pos for p, pos in positions.items() if p}) \
+        if positions else (None, None)
+    if line is None and ("extends",) in positions:
+        line, column = positions[("extends",)]
+    return Problem(dotted(path), message, line, column, severity)
+
+
+# --- extends ---------------------------------------------------------------------------
+def _merge_chain(document: dict, lookup: Lookup, positions: dict) -> dict:
+    chain, base = _ancestry(document, lookup, positions)
+    merged = base
+    for doc in reversed(chain):
+        merged = _lay_over(merged, doc, positions if doc is document else None)
+    return merged
+
+
+def _ancestry(document: dict, lookup: Lookup, positions: dict) -> tuple[list[dict], dict]:
+    """The documents from `document` up to the eldest, and the resolved base they sit on."""
+    chain, seen = [document], [document["id"]]
+    where = positions.get(("extends",), (None, None))
+    while (parent_id := chain[-1].get("extends")) is not None:
+        if parent_id in seen:
+            cycle = " -> ".join(seen + [parent_id])
+            raise RulesetError([Problem("extends", f"extends makes a cycle: {cycle}", *where)])
+        parent = lookup(parent_id)
+        if parent is None:
+            needed = "" if len(chain) == 1 else f" (the parent of {chain[-1]['id']!r})"
+            raise RulesetError([Problem("extends", f"unknown parent ruleset {parent_id!r}{needed}",
+                                        *where)])
+        if isinstance(parent, Resolved):
+            return chain, parent.data
+        try:
+            check_document(parent)
+        except RulesetError as exc:
+            raise RulesetError([Problem("extends", f"the parent ruleset {parent_id!r} is invalid: "
+                                        f"{exc.problems[0]}", *where)]) from None
+        seen.append(parent_id)
+        chain.append(parent)
+    return chain, {}
+
+
+def _lay_over(parent: dict, doc: dict, positions: dict | None) -> dict:
+    """`doc` over its (already merged) parent."""
+    result = dict(parent)
+    removed = doc.get("remove_cards") or []
+    if removed:
+        result["cards"] = _without(parent.get("cards", {}), removed, doc, positions)
+    for key, value in doc.items():
+        if key not in UPLOAD_ONLY_KEYS:
+            result[key] = merge(result.get(key, _MISSING), value)
+    result["extends"] = doc.get("extends")
+    return result
+
+
+def _without(cards: dict, removed: list, doc: dict, positions: dict | None) -> dict:
+    problems = []
+    for index, kind_id in enumerate(removed):
+        if kind_id not in cards:
+            where = (positions or {}).get(("remove_cards", index), (None, None))
+            parent = doc.get("extends") or "nothing"
+            problems.append(Problem(f"remove_cards.{index}", f"cannot remove {kind_id!r}: the parent "
+                                    f"ruleset ({parent}) has no such card kind", *where))
+    if problems:
+        raise RulesetError(problems, getattr(doc, "source", None))
+    return {kind_id: kind for kind_id, kind in cards.items() if kind_id not in removed}
+
+
+def merge(parent, child):
+    """Mappings merge by key (unless their `type` changes); anything else replaces."""
+    if not (isinstance(parent, dict) and isinstance(child, dict)):
+        return child
+    if isinstance(child.get("type"), str) and child["type"] != parent.get("type"):
+        return child
+    merged = dict(parent)
+    for key, value in child.items():
+        merged[key] = merge(parent.get(key, _MISSING), value)
+    return merged
+
+
+# --- defaults --------------------------------------------------------------------------
+def complete(merged: dict) -> dict:
+    """Every key present: defaults from the schema, optional effect fields filled. The
+    result shares nothing with its input (parents may be cached)."""
+    data = _fill(SCHEMA, merged)
+    for key in UPLOAD_ONLY_KEYS:
+        data.pop(key, None)
+    data.setdefault("extends", None)
+    for kind in data.get("cards", {}).values():
+        kind["effects"] = [normalise_effect(effect) for effect in kind["effects"]]
+    return data
+
+
+def _fill(schema: dict, value):
+    schema = _deref(schema)
+    if value is _MISSING:
+        if "default" in schema:
+            return copy.deepcopy(schema["default"])
+        if "properties" not in schema:
+            return _MISSING
+        value = {}
+    if isinstance(value, dict):
+        return _fill_mapping(schema, value)
+    if isinstance(value, list) and "items" in schema:
+        return [_fill(schema["items"], item) for item in value]
+    return value
+
+
+def _fill_mapping(schema: dict, value: dict) -> dict:
+    out = {}
+    properties = schema.get("properties", {})
+    for name, sub in properties.items():
+        filled = _fill(sub, value.get(name, _MISSING))
+        if filled is not _MISSING:
+            out[name] = filled
+    extra = schema.get("additionalProperties")
+    for name, item in value.items():
+        if name not in properties:
+            out[name] = _fill(extra, item) if isinstance(extra, dict) else copy.deepcopy(item)
+    return out
+
+
+def _deref(schema: dict) -> dict:
+    """The schema with a `$ref` (direct, or as the single item of `allOf`) inlined."""
+    ref = schema.get("$ref")
+    if ref is None and len(schema.get("allOf", ())) == 1:
+        ref = schema["allOf"][0].get("$ref")
+    if ref is None:
+        return schema
+    target = SCHEMA
+    for part in ref.removeprefix("#/").split("/"):
+        target = target[part]
+    return {**target, **{k: v for k, v in schema.items() if k not in ("$ref", "allOf")}}

@@ -1,0 +1,103 @@
+"""The JSON Schema of rulesets, one prebuilt validator, and its errors as Problems.
+
+The schema (draft-07, for the widest editor support) is shipped beside this module as
+ruleset.schema.json; organisers point their editor at it. Three things differ from
+`jsonschema.validate` on purpose (shared/HOSTILE.md 5-10):
+- the validator is built once, with an empty `referencing.Registry()`, so no `$ref`
+  is ever fetched from the network, and with the format checker on;
+- `pattern` follows ECMA-262, as editors do: `$` matches only at the very end (Python's
+  `$` also accepts a trailing newline, so "red\\n" would pass as an id);
+- an integer is an `int`, never `2.0` nor `True`.
+Errors come back as Problems with the line of the offending key, cut to a readable size.
+"""
+from __future__ import annotations
+
+import difflib
+import functools
+import json
+import re
+from pathlib import Path
+
+from jsonschema import Draft7Validator, ValidationError, validators
+from referencing import Registry
+
+from .errors import Problem
+from .strict_yaml import dotted
+
+SCHEMA_PATH = Path(__file__).with_name("ruleset.schema.json")
+SCHEMA: dict = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+
+MAX_SCHEMA_ERRORS = 200  # read this many, then sort by line; the caller keeps the first 20
+
+
+@functools.cache
+def compile_pattern(pattern: str) -> re.Pattern:
+    """A schema pattern compiled with ECMA-262's meaning of a final `$` (the very end)."""
+    if pattern.endswith("$") and not pattern.endswith("\\$"):
+        pattern = pattern[:-1] + r"\Z"
+    return re.compile(pattern)
+
+
+def _pattern(validator, pattern, instance, schema):
+    if validator.is_type(instance, "string") and not compile_pattern(pattern).search(instance):
+        what = schema.get("title", "value").lower()
+        hint = schema.get("description", f"it must match {pattern}")
+        yield ValidationError(f"{instance!r} is not a valid {what}: {hint}")
+
+
+def _is_integer(checker, instance) -> bool:
+    return isinstance(instance, int) and not isinstance(instance, bool)
+
+
+RulesetValidator = validators.extend(
+    Draft7Validator,
+    validators={"pattern": _pattern},
+    type_checker=Draft7Validator.TYPE_CHECKER.redefine("integer", _is_integer),
+)
+VALIDATOR = RulesetValidator(SCHEMA, registry=Registry(),
+                             format_checker=Draft7Validator.FORMAT_CHECKER)
+
+
+def schema_problems(document: dict, positions: dict | None = None) -> list[Problem]:
+    """Every way `document` breaks the schema, as Problems located in the YAML text."""
+    positions = positions or {}
+    problems: list[Problem] = []
+    for count, error in enumerate(VALIDATOR.iter_errors(document)):
+        if count >= MAX_SCHEMA_ERRORS:
+            break
+        problems.extend(_problems_from(error, positions))
+    return problems
+
+
+def locate(path: tuple, positions: dict) -> tuple[int | None, int | None]:
+    """The position of `path`, or of its nearest ancestor that has one."""
+    for end in range(len(path), -1, -1):
+        if path[:end] in positions:
+            return positions[path[:end]]
+    return None, None
+
+
+def _problems_from(error: ValidationError, positions: dict) -> list[Problem]:
+    path = tuple(error.absolute_path)
+    if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+        return [_unknown_key(path, key, error.schema, positions)
+                for key in _extra_keys(error.instance, error.schema)]
+    if "propertyNames" in error.schema_path:  # the error is about a key: point at it
+        path = path + (error.instance,)
+    message = error.message
+    if error.validator == "required" and "else" in error.schema_path:
+        message += " (a ruleset without `extends` must be complete)"
+    return [Problem(dotted(path), message, *locate(path, positions))]
+
+
+def _extra_keys(instance: dict, schema: dict) -> list[str]:
+    known = schema.get("properties", {})
+    return [key for key in instance if key not in known]
+
+
+def _unknown_key(path: tuple, key, schema: dict, positions: dict) -> Problem:
+    known = list(schema.get("properties", {}))
+    close = difflib.get_close_matches(str(key), known, n=1)
+    hint = f"; did you mean {close[0]!r}?" if close else f"; expected one of: {', '.join(known)}"
+    return Problem(dotted(path + (key,)), f"unknown key {key!r}{hint}",
+                   *locate(path + (key,), positions))
