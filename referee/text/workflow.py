@@ -50,10 +50,10 @@ def extract(base: Path | None = None) -> Path:
         method_map, options_map = parse_mapping_cfg(handle)
     template = Catalog(project="referee", version="0.1.0", charset="utf-8", fuzzy=False,
                        msgid_bugs_address="https://github.com/referee/referee/issues")
-    found = extract_from_dir(str(PACKAGE), method_map, options_map, keywords=KEYWORDS,
+    found = extract_from_dir(str(REPO), method_map, options_map, keywords=KEYWORDS,
                              comment_tags=COMMENT_TAGS, strip_comment_tags=False)
     for filename, lineno, message, comments, context in found:
-        location = (f"referee/{filename}", lineno)
+        location = (filename, lineno)
         flags = _brace_flags(message)
         template.add(message, None, [location], auto_comments=comments, flags=flags, context=context)
     path = pot_path(base)
