@@ -100,8 +100,8 @@ def _effect_findings(path: tuple, effect: dict) -> Iterator[Finding]:
         if field == "type":
             continue
         if field not in allowed:
-            takes = f"takes only {', '.join(allowed)}" if allowed else "takes no other field"
-            yield (path + (field,), f"a {kind} effect {takes}, not {field!r}", ERROR)
+            takes = f"takes only {', '.join(allowed)}" if allowed else "takes no field but type"
+            yield (path + (field,), f"a {kind} effect {takes}; remove {field!r}", ERROR)
         elif allowed[field] and value not in allowed[field]:
             yield (path + (field,), f"a {kind} effect's {field} is one of {', '.join(allowed[field])}, "
                    f"not {value!r}", ERROR)

@@ -1,0 +1,97 @@
+"""`referee validate` and `referee show`: the organiser's view of the ruleset checks."""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+import yaml
+
+from .errors import Problem, RulesetError
+from .loading import builtin_documents, builtin_files, load_file
+from .resolve import Resolved, resolve
+
+
+def _format(source: str, problem: Problem) -> str:
+    where = f"{source}:{problem.line}:{problem.column}" if problem.line else source
+    severity = "warning: " if problem.severity == "warning" else ""
+    path = f"{problem.path}: " if problem.path else ""
+    return f"{where}: {severity}{path}{problem.message}"
+
+
+def _builtin_documents_leniently() -> dict:
+    """The built-in documents that load; a broken one must not stop checking the others."""
+    try:
+        return dict(builtin_documents())
+    except RulesetError:
+        documents = {}
+        for path in builtin_files():
+            try:
+                document = load_file(path)
+            except RulesetError:
+                continue
+            documents.setdefault(document["id"], document)
+        return documents
+
+
+def _check(path: str, lookup) -> tuple[list[Problem], Resolved | None]:
+    try:
+        resolved = resolve(load_file(path), lookup)
+    except RulesetError as exc:
+        return exc.problems, None
+    return resolved.warnings, resolved
+
+
+@click.command()
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+def validate(files):
+    """Check ruleset FILES: strict YAML, the schema, extends and the semantic checks.
+
+    Prints each problem as FILE:LINE:COL: path: message and exits 1 if any is an
+    error (warnings are printed but do not fail). A file may extend a built-in
+    ruleset or another file given on the same command line.
+    """
+    documents = _builtin_documents_leniently()
+    for path in files:  # files named together may extend one another
+        try:
+            document = load_file(path)
+        except RulesetError:
+            continue
+        documents[document["id"]] = document
+    failed = False
+    for path in files:
+        problems, resolved = _check(path, documents.get)
+        for problem in problems:
+            click.echo(_format(path, problem))
+        failed = failed or resolved is None
+        if resolved is not None:
+            click.echo(f"{path}: ok ({resolved.id}, {len(problems)} warning(s))", err=True)
+    sys.exit(1 if failed else 0)
+
+
+@click.command()
+@click.argument("ruleset")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of YAML.")
+def show(ruleset, as_json):
+    """Print the resolved RULESET (a built-in id or a file): every option, defaults filled."""
+    documents = _builtin_documents_leniently()
+    try:
+        if Path(ruleset).is_file():
+            document = load_file(ruleset)
+        elif ruleset in documents:
+            document = documents[ruleset]
+        else:
+            known = ", ".join(sorted(documents))
+            raise click.BadParameter(f"no file and no built-in ruleset {ruleset!r} "
+                                     f"(built-in: {known})", param_hint="RULESET")
+        resolved = resolve(document, documents.get)
+    except RulesetError as exc:
+        for problem in exc.problems:
+            click.echo(_format(exc.source or ruleset, problem), err=True)
+        sys.exit(1)
+    if as_json:
+        click.echo(json.dumps(resolved.data, indent=2, ensure_ascii=False))
+    else:
+        click.echo(yaml.safe_dump(resolved.data, sort_keys=False, allow_unicode=True, width=100),
+                   nl=False)
