@@ -72,8 +72,9 @@ def _entry_from_builtin(ruleset_id, resolved):
 class Catalog:
     def __init__(self, store):
         self.store = store
+        self._builtin_resolved = builtin_rulesets()
         self.builtins = {ruleset_id: _entry_from_builtin(ruleset_id, resolved)
-                         for ruleset_id, resolved in builtin_rulesets().items()}
+                         for ruleset_id, resolved in self._builtin_resolved.items()}
         self._compiled = {}
         self._lock = threading.Lock()
 
@@ -117,16 +118,19 @@ class Catalog:
     # --- uploading -------------------------------------------------------------------
 
     def parent_document(self, parent_id):
-        """`extends:` may name a built-in or an uploaded id (its latest version)."""
-        builtin = self.builtins.get(parent_id)
+        """`extends:` may name a built-in (complete, as resolved at start) or an uploaded
+        id (its latest version's document, followed further up its own `extends`)."""
+        builtin = self._builtin_resolved.get(parent_id)
         if builtin is not None:
-            return builtin.data
+            return builtin
         stored = self.store.get_ruleset(parent_id)
         return stored.document if stored else None
 
-    def check(self, text: bytes) -> Checked:
+    def check(self, text: bytes, publishing=False) -> Checked:
         """Every check an upload goes through; raises RulesetError with the problems."""
         document = load_document(text, source="<upload>")
+        if publishing and document["id"] in self.builtins:
+            raise BuiltinId(document["id"])
         resolved = resolve(document, self.parent_document)
         try:
             compile_rules(resolved.data)
@@ -139,9 +143,7 @@ class Catalog:
                        warnings=list(resolved.warnings))
 
     def publish(self, text: bytes, media_type: str, owner: str):
-        checked = self.check(text)
-        if checked.id in self.builtins:
-            raise BuiltinId(checked.id)
+        checked = self.check(text, publishing=True)
         version = self.store.publish_ruleset(
             ruleset_id=checked.id, owner=owner,
             title=checked.resolved.get("title", checked.id),

@@ -1,9 +1,7 @@
 """Rulesets: list, fetch (any version), upload (organisers), validate, and the schema."""
-import functools
-import json
-from importlib import resources
-
 from flask import Blueprint, request, url_for
+
+from referee.rules import SCHEMA
 
 from .auth import organiser
 from .body import JSON_TYPES, YAML_TYPES, media_type, read_body
@@ -70,12 +68,6 @@ def validate_ruleset():
                    "warnings": warnings_json(checked.warnings)})
 
 
-@functools.cache
-def _schema():
-    return json.loads(resources.files("referee.rules")
-                      .joinpath("ruleset.schema.json").read_text("utf-8"))
-
-
 @bp.get("/schema/ruleset.json")
 def ruleset_schema():
-    return answer(_schema(), headers={"Content-Type": "application/schema+json"})
+    return answer(SCHEMA, headers={"Content-Type": "application/schema+json"})

@@ -1,0 +1,58 @@
+"""The stateless check: one move against a given state, in the asker's language."""
+from conftest import problem
+
+
+def check(client, state, move, **extra):
+    headers = extra.pop("headers", {})
+    query = extra.pop("query", "")
+    return client.post(f"/v1/rulesets/classic/check{query}", json={"state": state, "move": move, **extra},
+                       headers=headers)
+
+
+def test_a_legal_play_and_the_state_after_it(client, table):
+    response = check(client, table["state"], {"type": "play", "player": 1, "cards": ["red-3"]})
+    verdict = response.get_json()
+    assert response.status_code == 200
+    assert verdict["legal"] is True and verdict["code"] == "played"
+    assert verdict["state"]["top"] == "red-3" and verdict["state"]["current"] == 2
+    assert verdict["state"]["hand_counts"] == [7, 6, 7]
+    assert verdict["ruleset"] == {"id": "classic", "version": 1}
+    assert verdict["message"] and verdict["rule"]
+
+
+def test_an_illegal_move_is_a_200_verdict_with_the_state_unchanged(client, table):
+    response = check(client, table["state"], {"type": "play", "player": 1, "cards": ["blue-3"]})
+    verdict = response.get_json()
+    assert response.status_code == 200
+    assert verdict["legal"] is False and verdict["code"] == "card-does-not-match"
+    assert verdict["state"]["top"] == table["state"]["top"]
+    assert verdict["state"]["hand_counts"] == table["state"]["hand_counts"]
+
+
+def test_messages_follow_lang_then_accept_language(client, table):
+    move = {"type": "play", "player": 2, "cards": ["red-3"]}
+    english = check(client, table["state"], move)
+    assert english.headers["Content-Language"] == "en"
+    assert "Accept-Language" in english.headers["Vary"]
+    hindi = check(client, table["state"], move, headers={"Accept-Language": "hi-IN,hi;q=0.9"})
+    assert hindi.headers["Content-Language"] == "hi"
+    telugu = check(client, table["state"], move, query="?lang=te",
+                   headers={"Accept-Language": "hi"})
+    assert telugu.headers["Content-Language"] == "te"
+    assert telugu.get_json()["code"] == english.get_json()["code"] == "not-your-turn"
+    # Messages in Indic scripts come back readable, not as \\u escapes.
+    assert "\\u" not in telugu.get_data(as_text=True)
+
+
+def test_a_shown_hand_decides_hand_dependent_rules(client, table):
+    move = {"type": "play", "player": 1, "cards": ["wild-draw-four"], "color": "blue"}
+    holding_red = check(client, table["state"], move, hand=["wild-draw-four", "red-2"])
+    assert holding_red.get_json()["legal"] is False
+    no_red = check(client, table["state"], move, hand=["wild-draw-four", "blue-2"])
+    assert no_red.get_json()["legal"] is True
+
+
+def test_a_state_that_makes_no_sense_is_422(client, table):
+    state = dict(table["state"], current=17)
+    response = check(client, state, {"type": "draw", "player": 1})
+    assert any(e["path"].startswith("state") for e in problem(response, 422)["errors"])
