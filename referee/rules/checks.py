@@ -43,6 +43,8 @@ def check_counting(data) -> Iterator[Finding]:
 
 
 def check_deck_size(data) -> Iterator[Finding]:
+    if len(list(_counted_kinds(data))) < len(data["cards"]):
+        return  # a kind counted both ways (or neither) is reported by check_counting
     total = deck_total(data)
     if total != data["deck_size"]:
         colors = len(data["colors"])
@@ -74,15 +76,17 @@ def check_kind_ids(data) -> Iterator[Finding]:
 
 def check_wild_and_coloured(data) -> Iterator[Finding]:
     for kind_id, kind in data["cards"].items():
+        if (kind.get("per_color") is None) == (kind.get("count") is None):
+            continue  # counted both ways or neither: check_counting says so
         chooses = any(e["type"] == "choose-color" for e in kind["effects"])
-        if kind.get("count") is not None and kind.get("per_color") is None:
+        if is_wild(kind):
             if not chooses:
                 yield (("cards", kind_id, "effects"), f"the wild kind {kind_id} needs a choose-color "
                        "effect (its player names the colour to match)", ERROR)
             if kind.get("number") is not None:
                 yield (("cards", kind_id, "number"), f"the wild kind {kind_id} cannot have a number",
                        ERROR)
-        elif kind.get("per_color") is not None and chooses:
+        elif chooses:
             yield (("cards", kind_id, "effects"), f"the coloured kind {kind_id} cannot have a "
                    "choose-color effect; make it a wild kind (count instead of per_color)", ERROR)
 
