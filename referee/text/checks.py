@@ -101,17 +101,19 @@ def load_catalog(path: Path) -> LoadedCatalog:
     except Exception as exc:  # noqa: BLE001 - any failure to read means "unusable"
         line = getattr(exc, "lineno", None)
         line = line + 1 if isinstance(line, int) else 1
-        return LoadedCatalog(path, None, [Unusable(str(path), line, "", f"cannot be read: {exc}")])
+        return LoadedCatalog(path, None, [Unusable(str(path), line, '""', f"cannot be read: {exc}")])
     loaded = LoadedCatalog(path, catalog)
     broken = plural_forms_problem(catalog.num_plurals, catalog.plural_expr)
     if broken:
-        loaded.problems.append(Unusable(str(path), _header_line(path, "Plural-Forms"), "", broken))
+        loaded.problems.append(Unusable(str(path), _header_line(path, "Plural-Forms"), '""', broken))
     return loaded
 
 
 def _shown(msgid) -> str:
     text = msgid[0] if isinstance(msgid, (tuple, list)) else msgid
     text = str(text).replace("\n", "\\n")
+    if not text:
+        return '""'  # the header, or a line msgfmt does not tie to an entry
     return text if len(text) <= 80 else text[:77] + "..."
 
 
@@ -161,47 +163,47 @@ def _placeholder_problems(ids, strings, where) -> list[Problem]:
     return problems
 
 
-_MSGFMT_LINE = re.compile(r"^(?P<file>.*?):(?P<line>\d+): (?P<text>.*)$")
+_MSGFMT_LINE = re.compile(r"^(?P<file>.*?):(?P<line>\d+)(?::\d+)?: (?P<text>.*)$")
 _MSGFMT_SUMMARY = re.compile(r"found \d+ fatal errors?$")
 
 
 def msgfmt_problems(path: Path, loaded: LoadedCatalog | None = None) -> list[Problem]:
     """What `msgfmt --check` says about the file, one problem per reported line."""
     if shutil.which("msgfmt") is None:
-        return [MsgfmtProblem(str(path), 0, "", "msgfmt is not installed (scripts/system-deps.sh installs gettext)")]
+        return [MsgfmtProblem(str(path), 0, '""', "msgfmt is not installed (scripts/system-deps.sh installs gettext)")]
     try:
         result = subprocess.run(["msgfmt", "--check", "-o", os.devnull, str(path)], capture_output=True,
                                 text=True, errors="replace", env={**os.environ, "LC_ALL": "C"}, timeout=60)
     except subprocess.TimeoutExpired:
-        return [MsgfmtProblem(str(path), 0, "", "msgfmt --check did not finish within 60 seconds")]
+        return [MsgfmtProblem(str(path), 0, '""', "msgfmt --check did not finish within 60 seconds")]
     if result.returncode == 0:
         return []
     problems = []
     for raw in result.stderr.splitlines():
         text = raw.strip()
-        if not text or _MSGFMT_SUMMARY.search(text):
-            continue
+        if not text or _MSGFMT_SUMMARY.search(text) or ": warning: " in text:
+            continue  # a warning alone does not fail msgfmt; the summary repeats the count
         match = _MSGFMT_LINE.match(text)
         if match:
             line = int(match["line"])
             problems.append(MsgfmtProblem(str(path), line, _msgid_at(loaded, line), f"msgfmt: {match['text']}"))
         else:
-            problems.append(MsgfmtProblem(str(path), 0, "", text))
+            problems.append(MsgfmtProblem(str(path), 0, '""', text))
     if not problems:
-        problems.append(MsgfmtProblem(str(path), 0, "", f"msgfmt --check failed (exit {result.returncode})"))
+        problems.append(MsgfmtProblem(str(path), 0, '""', f"msgfmt --check failed (exit {result.returncode})"))
     return problems
 
 
 def _msgid_at(loaded: LoadedCatalog | None, line: int) -> str:
     """The msgid of the entry that holds a line of the file (best effort)."""
     if loaded is None or loaded.catalog is None:
-        return ""
+        return '""'
     best = None
     for message in loaded.catalog:
         if message.id and message.lineno and message.lineno <= line + 1:
             if best is None or message.lineno > best.lineno:
                 best = message
-    return _shown(best.id) if best is not None else ""
+    return _shown(best.id) if best is not None else '""'
 
 
 def check_catalog(path: Path, use_msgfmt: bool = True) -> list[Problem]:

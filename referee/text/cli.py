@@ -19,7 +19,11 @@ def i18n():
 @i18n.command()
 def extract():
     """Write locales/messages.pot from the code."""
-    click.echo(f"wrote {workflow.extract()}")
+    try:
+        path = workflow.extract()
+    except workflow.ExtractionError as exc:
+        raise click.ClickException(f"{exc} (messages.pot unchanged)") from None
+    click.echo(f"wrote {path}")
 
 
 @i18n.command()

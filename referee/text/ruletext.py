@@ -532,7 +532,7 @@ def scoring(rules: dict, tr: Translator) -> Section:
         if kind not in face_value:
             by_score.setdefault(int(spec.get("score") or 0), []).append(kind)
     for points, kinds in by_score.items():
-        key = "scoring." + ",".join(kinds)
+        key = f"scoring.points.{points}"
         if len(kinds) == 1:
             # TRANSLATORS: rule text, scoring section: the points of one card; {card} is its name.
             text = tr.ngettext("A {card} scores {points} point.", "A {card} scores {points} points.",
@@ -575,15 +575,28 @@ def house(rules: dict, tr: Translator) -> Section:
         # TRANSLATORS: rule text, house rules section: the jump-in house rule.
         section.add("house.jump_in", tr.gettext(
             "Jump-in: a player holding a card identical to the top card may play it out of turn; play then continues from them."))
-    no_out = _get(rules, "house.no_going_out_on") or []
-    if no_out:
-        # TRANSLATORS: rule text, house rules section: cards a player may not finish on; {cards} lists their names.
-        section.add("house.no_going_out_on", tr.gettext("You may not go out on a {cards}.",
-                                                        cards=_names(no_out, tr, rules, "or")))
+    for entry in _get(rules, "house.no_going_out_on") or []:
+        section.add(f"house.no_going_out_on.{entry}", _no_going_out_sentence(entry, rules, tr))
     if not section.facts:
         # TRANSLATORS: rule text, house rules section, when the ruleset adds none.
         section.add("house.none", tr.gettext("No house rules are in effect."))
     return section
+
+
+def _no_going_out_sentence(entry: str, rules: dict, tr: Translator) -> str:
+    """An entry is a category (number, action, wild: the category wins over a kind of
+    the same id) or a kind id."""
+    if entry == "number":
+        # TRANSLATORS: rule text, house rules section: a player's last card may not be a number card.
+        return tr.gettext("You may not go out on a number card.")
+    if entry == "action":
+        # TRANSLATORS: rule text, house rules section: a player's last card may not be an action card.
+        return tr.gettext("You may not go out on an action card.")
+    if entry == "wild":
+        # TRANSLATORS: rule text, house rules section: a player's last card may not be any wild card.
+        return tr.gettext("You may not go out on a wild card.")
+    # TRANSLATORS: rule text, house rules section: a player's last card may not be this card; {card} is its name.
+    return tr.gettext("You may not go out on a {card}.", card=kind_name(entry, tr, rules))
 
 
 SECTIONS = (objective, setup, turn, cards, challenge, uno, scoring, house)

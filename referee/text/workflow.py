@@ -25,6 +25,10 @@ KEYWORDS = {**DEFAULT_KEYWORDS, "NP_": ((1, "c"), 2), "M_": None, "MN_": (1, 2)}
 WIDTH = 100
 
 
+class ExtractionError(Exception):
+    """A source file the extractor cannot read; messages.pot is left as it was."""
+
+
 def _atomic_write(path: Path, write) -> None:
     """Write through a temporary file in the same directory, then swap it in."""
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -50,8 +54,16 @@ def extract(base: Path | None = None) -> Path:
         method_map, options_map = parse_mapping_cfg(handle)
     template = Catalog(project="referee", version="0.1.0", charset="utf-8", fuzzy=False,
                        msgid_bugs_address="https://github.com/referee/referee/issues")
+    current = []  # the file being read, to name it if it cannot be parsed
     found = extract_from_dir(str(REPO), method_map, options_map, keywords=KEYWORDS,
-                             comment_tags=COMMENT_TAGS, strip_comment_tags=False)
+                             comment_tags=COMMENT_TAGS, strip_comment_tags=False,
+                             callback=lambda filename, method, options: current.append(filename))
+    try:
+        found = list(found)
+    except Exception as exc:  # noqa: BLE001 - any extractor failure names its file
+        where = current[-1] if current else "?"
+        line = getattr(exc, "lineno", None)
+        raise ExtractionError(f"{where}{f':{line}' if line else ''}: cannot extract messages: {exc}") from None
     for filename, lineno, message, comments, context in found:
         location = (filename, lineno)
         flags = _brace_flags(message)

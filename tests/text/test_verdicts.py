@@ -1,0 +1,61 @@
+"""Verdict messages: every code has one, with the code's own placeholders, and reads well."""
+import json
+
+import pytest
+
+from referee.engine.codes import CODES
+from referee.text import verdict_message
+from referee.text.cards import card_name
+from referee.text.catalogs import ENGLISH
+from referee.text.render import placeholders
+from referee.text.verdicts import MESSAGES
+
+from conftest import CASES
+
+CASES_LIST = json.loads((CASES / "verdicts.json").read_text(encoding="utf-8"))
+
+
+def test_every_code_has_a_message():
+    assert sorted(set(CODES) - set(MESSAGES)) == []
+
+
+def test_every_message_belongs_to_a_code():
+    assert sorted({key.split("/")[0] for key in MESSAGES} - set(CODES)) == []
+
+
+@pytest.mark.parametrize("key", sorted(MESSAGES))
+def test_placeholders_are_the_codes_params(key):
+    params = set(CODES[key.split("/")[0]]["params"])
+    for sentence in MESSAGES[key]:
+        for text in sentence.texts():
+            assert set(placeholders(text)) <= params, text
+        if sentence.n is not None:
+            assert sentence.n in params
+
+
+@pytest.mark.parametrize("case", CASES_LIST, ids=[case["why"] for case in CASES_LIST])
+def test_verdict_reads(case, rulesets):
+    rules = rulesets[case["ruleset"]] if "ruleset" in case else None
+    assert verdict_message(case["verdict"], "en", case.get("players"), rules) == case["expected"]
+
+
+@pytest.mark.parametrize("code", sorted(CODES))
+def test_no_placeholder_is_left_unfilled_even_with_missing_details(code):
+    """The judge's details fill the message; a detail it forgot shows as '?', never '{x}'."""
+    message = verdict_message({"code": code, "details": {}}, "en")
+    assert "{" not in message and "}" not in message
+
+
+def test_unknown_code_still_gets_an_answer():
+    assert verdict_message({"code": "new-in-v2", "details": {}}, "en") == "The referee ruled: new-in-v2."
+
+
+def test_house_kind_is_named_by_its_title_or_id():
+    rules = {"colors": ["red"], "cards": {"flip": {"title": "Flip Card"}, "mirror": {}}}
+    assert card_name("red-flip", ENGLISH, rules) == "red Flip Card"
+    assert card_name("mirror", ENGLISH, rules) == "mirror"
+
+
+def test_unknown_language_falls_back_to_english():
+    verdict = {"code": "passed", "details": {"player": 0}}
+    assert verdict_message(verdict, "fr", ["Asha"]) == "Asha ended their turn."
