@@ -56,14 +56,18 @@ def makes_next_player_owe(kind: dict) -> bool:
                for effect in kind.get("effects") or [])
 
 
+FIELD_ORDER = ("type", "count", "presses", "until_cards", "target")
+
+
 def normalise_effect(effect: dict) -> dict:
-    """The effect with every optional field filled (fields foreign to its type are kept
-    so that the semantic checks can name them)."""
+    """The effect with every optional field filled, fields in one order (fields foreign
+    to its type are kept, last, so that the semantic checks can name them)."""
     kind = effect["type"]
-    out = dict(effect)
+    filled = dict(effect)
     if kind in DEFAULT_TARGET:
-        out.setdefault("target", DEFAULT_TARGET[kind])
+        filled.setdefault("target", DEFAULT_TARGET[kind])
     if kind == "launcher":
-        out.setdefault("until_cards", False)
-        out.setdefault("presses", None)
-    return out
+        filled.setdefault("until_cards", False)
+        filled.setdefault("presses", None)
+    ordered = {name: filled.pop(name) for name in FIELD_ORDER if name in filled}
+    return {**ordered, **filled}
