@@ -38,10 +38,15 @@ def compile_pattern(pattern: str) -> re.Pattern:
     return re.compile(pattern)
 
 
+KEBAB = "^[a-z0-9]+(?:-[a-z0-9]+)*$"
+PATTERN_HINTS = {KEBAB: "use lowercase letters and digits in words joined by single hyphens, "
+                        "like wild-draw-four"}
+
+
 def _pattern(validator, pattern, instance, schema):
     if validator.is_type(instance, "string") and not compile_pattern(pattern).search(instance):
         what = schema.get("title", "value").lower()
-        hint = schema.get("description", f"it must match {pattern}")
+        hint = PATTERN_HINTS.get(pattern, f"it must match {pattern}")
         yield ValidationError(f"{instance!r} is not a valid {what}: {hint}")
 
 
@@ -49,12 +54,32 @@ def _is_integer(checker, instance) -> bool:
     return isinstance(instance, int) and not isinstance(instance, bool)
 
 
+def inline_refs(schema, root=None):
+    """The schema with every local `$ref` replaced by its target, and a lone `allOf`
+    folded into its parent. Our schema has no recursion, and resolving references at
+    every validation costs ten times the validation itself."""
+    root = root or schema
+    if isinstance(schema, list):
+        return [inline_refs(item, root) for item in schema]
+    if not isinstance(schema, dict):
+        return schema
+    if "$ref" in schema:
+        target = root
+        for part in schema["$ref"].removeprefix("#/").split("/"):
+            target = target[part]
+        return {**inline_refs(target, root), **{k: v for k, v in schema.items() if k != "$ref"}}
+    out = {key: inline_refs(value, root) for key, value in schema.items() if key != "definitions"}
+    if len(out.get("allOf", ())) == 1:
+        out = {**out.pop("allOf")[0], **out}
+    return out
+
+
 RulesetValidator = validators.extend(
     Draft7Validator,
     validators={"pattern": _pattern},
     type_checker=Draft7Validator.TYPE_CHECKER.redefine("integer", _is_integer),
 )
-VALIDATOR = RulesetValidator(SCHEMA, registry=Registry(),
+VALIDATOR = RulesetValidator(inline_refs(SCHEMA), registry=Registry(),
                              format_checker=Draft7Validator.FORMAT_CHECKER)
 
 

@@ -1,0 +1,76 @@
+"""`referee validate` and `referee show`, as an organiser runs them."""
+import json
+
+import yaml
+from click.testing import CliRunner
+
+from referee.cli import main
+
+from rules_support import FIXTURES, REPO
+
+
+def run(*args):
+    return CliRunner().invoke(main, list(args))
+
+
+def test_valid_files_pass_and_warnings_do_not_fail():
+    result = run("validate", str(REPO / "rulesets" / "classic.yaml"),
+                 str(REPO / "rulesets" / "attack.yaml"))
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert len(lines) == 3 and all(": warning: cards." in line for line in lines)
+    assert lines[0].startswith(str(REPO / "rulesets" / "attack.yaml") + ":43:3: warning: cards.trade-hands:")
+
+
+def test_each_problem_is_printed_as_file_line_column_path_message(tmp_path):
+    path = tmp_path / "house.yaml"
+    path.write_text("id: house\ntitle: House\nextends: classic\ndeck_size: 100\n"
+                    "players: {min: 5, max: 3}\n")
+    result = run("validate", str(path))
+    assert result.exit_code == 1
+    assert result.stdout.splitlines() == [
+        f"{path}:4:1: deck_size: deck_size is 100 but the cards add up to 108 "
+        "(25 per colour x 4 colours + 8 wild)",
+        f"{path}:5:11: players.min: players.min (5) is more than players.max (3)"]
+
+
+def test_a_loading_problem_has_no_path_segment():
+    path = FIXTURES / "bad" / "alias-bomb.yaml"
+    result = run("validate", str(path))
+    assert result.exit_code == 1
+    assert result.stdout.startswith(f"{path}:2:4: anchors (&a) and aliases are not allowed")
+
+
+def test_files_given_together_may_extend_one_another(tmp_path):
+    (tmp_path / "base.yaml").write_text("id: base\ntitle: Base\nextends: classic\nscoring: {target: 200}\n")
+    (tmp_path / "top.yaml").write_text("id: top\ntitle: Top\nextends: base\n")
+    result = run("validate", str(tmp_path / "top.yaml"), str(tmp_path / "base.yaml"))
+    assert result.exit_code == 0, result.output
+    alone = run("validate", str(tmp_path / "top.yaml"))
+    assert alone.exit_code == 1 and "unknown parent ruleset 'base'" in alone.stdout
+
+
+def test_show_prints_the_resolved_ruleset_as_yaml():
+    result = run("show", "stacking-tournament")
+    assert result.exit_code == 0
+    data = yaml.safe_load(result.stdout)
+    assert data["scoring"]["target"] == 300 and data["cards"]["0"]["number"] == 0
+
+
+def test_show_prints_json_and_reads_files():
+    result = run("show", "--json", str(REPO / "rulesets" / "examples" / "hindi-table.yaml"))
+    assert result.exit_code == 0
+    data = json.loads(result.stdout)
+    assert data["cards"]["wild-draw-four"]["restriction"] == {"type": "none", "counts_as_match": []}
+
+
+def test_show_names_the_built_in_ids_when_it_does_not_know_one():
+    result = run("show", "clasic")
+    assert result.exit_code == 2 and "built-in: attack" in result.output
+
+
+def test_show_reports_an_invalid_file(tmp_path):
+    path = tmp_path / "bad.yaml"
+    path.write_text("id: bad\ntitle: Bad\nextends: classic\nhand_size: 07\n")
+    result = run("show", str(path))
+    assert result.exit_code == 1 and f"{path}:4:12: hand_size: 07 has a leading zero" in result.output
