@@ -92,7 +92,8 @@ def workshop_changes():
 
 @bp.get("/try")
 def try_table():
-    return render_template("web/try.html", rulesets=list_rulesets())
+    return render_template("web/try.html", rulesets=list_rulesets(),
+                           chosen=request.args.get("ruleset", DEFAULT_RULESET))
 
 
 @bp.get("/translators")

@@ -1,7 +1,7 @@
 """The practice board: a table opened and moves judged through the public API."""
 import pytest
 
-from web_support import LANGUAGES, screenshot
+from web_support import screenshot
 
 
 def open_table(page, server, lang="en", ruleset="classic", first_card="red-7"):
@@ -35,7 +35,7 @@ def test_opening_a_table_shows_the_public_state(server, page):
     assert counts == ["7", "7", "7"]
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("lang", ["en", "te"])
 def test_a_legal_and_an_illegal_move_get_explained_verdicts(server, page, lang):
     open_table(page, server, lang)
     legal = play(page, 1, "red-5")
@@ -65,10 +65,11 @@ def test_effects_of_an_action_card_are_listed(server, page):
 
 def test_a_card_the_deck_lacks_is_reported_as_bad_input(server, page):
     open_table(page, server)
+    verdicts = page.locator("#verdicts li").count()
     form = page.locator("form.move[data-type=play]")
     form.locator("select[name=player]").select_option("1")
     form.locator("input[name=cards]").fill("purple-12")
     form.locator("button").click()
     page.locator("#problem:not([hidden])").wait_for()
     assert "cards" in page.locator("#problem").inner_text()
-    assert page.locator("#verdicts li").count() == 0
+    assert page.locator("#verdicts li").count() == verdicts  # no verdict for bad input

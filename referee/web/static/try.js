@@ -124,15 +124,23 @@ function describePending({kind, ...rest}) {
   return describeEffect({type: kind, ...rest});
 }
 
+// An API value (an English id) shown in the page's language when the page knows it.
+function named(id, names, value) {
+  const element = document.getElementById(id);
+  const known = Object.prototype.hasOwnProperty.call(names, value);
+  element.textContent = known ? names[value] : (value ?? "");
+  if (known) element.removeAttribute("lang"); else element.setAttribute("lang", "en");
+}
+
 function showState(state) {
   const players = state.players || table.players;
   const text = (id, value) => { document.getElementById(id).textContent = value; };
   text("state-current", `${state.current}: ${players[state.current] ?? ""}`);
   text("state-top", state.top ?? "");
   text("state-color", state.color ?? "");
-  text("state-direction", state.direction ?? "");
+  named("state-direction", strings.directions, state.direction);
   text("state-pending", state.pending ? describePending(state.pending) : strings.none);
-  text("state-phase", state.phase ?? "");
+  named("state-phase", strings.phases, state.phase);
   const rows = players.map((name, seat) => page.element("tr",
     {class: seat === state.current ? "current" : null},
     page.element("td", {}, seat), page.element("td", {}, name),
