@@ -11,6 +11,7 @@ import logging
 import os
 import threading
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 from babel.messages.mofile import write_mo
@@ -26,12 +27,14 @@ DOMAIN = "messages"
 log = logging.getLogger(__name__)
 
 
+DEFAULT_LOCALES_DIR = Path(__file__).resolve().parents[2] / "locales"
+
+
 def locales_dir() -> Path:
-    """The locales directory: $REFEREE_LOCALES_DIR, else <repo>/locales."""
+    """The locales directory: $REFEREE_LOCALES_DIR, else <repo>/locales (read on every
+    lookup, so tests and deployments can point it elsewhere at any time)."""
     configured = os.environ.get("REFEREE_LOCALES_DIR")
-    if configured:
-        return Path(configured)
-    return Path(__file__).resolve().parents[2] / "locales"
+    return Path(configured) if configured else DEFAULT_LOCALES_DIR
 
 
 def po_path(lang: str, base: Path | None = None) -> Path:
@@ -65,7 +68,13 @@ _lock = threading.Lock()
 ENGLISH = Translator(SOURCE_LANGUAGE, None)
 
 
-def _stamp(path: Path):
+@lru_cache(maxsize=64)
+def _po_file(base: str, lang: str) -> str:
+    """po_path as a plain string, built once: the hot path stats it on every lookup."""
+    return str(po_path(lang, Path(base)))
+
+
+def _stamp(path):
     try:
         status = os.stat(path)
     except OSError:
@@ -77,8 +86,8 @@ def translator(lang: str) -> Translator:
     """The translator for a served language; English for the source or anything else."""
     if lang not in TRANSLATED_LANGUAGES:
         return ENGLISH
-    path = po_path(lang)
-    key = (str(path), lang)
+    path = _po_file(os.environ.get("REFEREE_LOCALES_DIR") or str(DEFAULT_LOCALES_DIR), lang)
+    key = (path, lang)
     stamp = _stamp(path)
     entry = _cache.get(key)
     if entry is not None and entry.stamp == stamp:
@@ -96,7 +105,7 @@ def translator(lang: str) -> Translator:
         return fresh
 
 
-def _load(path: Path, lang: str) -> Translator | None:
+def _load(path, lang: str) -> Translator | None:
     from .checks import load_catalog  # checks imports this module's paths
 
     loaded = load_catalog(path)

@@ -7,6 +7,7 @@ So a message is filled only when every placeholder is a bare name we supplied, w
 used (HOSTILE.md 11).
 """
 import string
+from functools import lru_cache
 
 from babel import Locale
 from babel.lists import format_list
@@ -65,6 +66,12 @@ def fill_safely(translated: str, source: str, values: dict[str, str]) -> str:
         return source
 
 
+@lru_cache(maxsize=8192)
+def _formatted_number(value, lang: str) -> str:
+    """Numbers repeat (counts, scores): format each once per language."""
+    return format_decimal(value, locale=Locale.parse(lang))
+
+
 class Translator:
     """Gettext lookups for one language whose results come back filled and safe.
 
@@ -78,7 +85,7 @@ class Translator:
         self._translations = translations
 
     def number(self, value) -> str:
-        return format_decimal(value, locale=self.locale)
+        return _formatted_number(value, self.lang)
 
     def join(self, items, style: str = "standard") -> str:
         """A list in the locale's words: 'red 3, red 5 and blue 5' ('or' with style='or')."""
