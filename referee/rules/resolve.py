@@ -19,7 +19,7 @@ from typing import Callable, Union
 from .checks import ERROR, run_checks
 from .errors import Problem, RulesetError
 from .kinds import normalise_effect
-from .schema import SCHEMA, locate, schema_problems
+from .schema import INLINED_SCHEMA, locate, schema_problems
 from .strict_yaml import dotted
 
 _MISSING = object()
@@ -157,7 +157,7 @@ def merge(parent, child):
 def complete(merged: dict) -> dict:
     """Every key present: defaults from the schema, optional effect fields filled. The
     result shares nothing with its input (parents may be cached)."""
-    data = _fill(SCHEMA, merged)
+    data = _fill(INLINED_SCHEMA, merged)
     for key in UPLOAD_ONLY_KEYS:
         data.pop(key, None)
     data.setdefault("extends", None)
@@ -167,7 +167,6 @@ def complete(merged: dict) -> dict:
 
 
 def _fill(schema: dict, value):
-    schema = _deref(schema)
     if value is _MISSING:
         if "default" in schema:
             return copy.deepcopy(schema["default"])
@@ -193,16 +192,3 @@ def _fill_mapping(schema: dict, value: dict) -> dict:
         if name not in properties:
             out[name] = _fill(extra, item) if isinstance(extra, dict) else copy.deepcopy(item)
     return out
-
-
-def _deref(schema: dict) -> dict:
-    """The schema with a `$ref` (direct, or as the single item of `allOf`) inlined."""
-    ref = schema.get("$ref")
-    if ref is None and len(schema.get("allOf", ())) == 1:
-        ref = schema["allOf"][0].get("$ref")
-    if ref is None:
-        return schema
-    target = SCHEMA
-    for part in ref.removeprefix("#/").split("/"):
-        target = target[part]
-    return {**target, **{k: v for k, v in schema.items() if k not in ("$ref", "allOf")}}

@@ -79,7 +79,8 @@ RulesetValidator = validators.extend(
     validators={"pattern": _pattern},
     type_checker=Draft7Validator.TYPE_CHECKER.redefine("integer", _is_integer),
 )
-VALIDATOR = RulesetValidator(inline_refs(SCHEMA), registry=Registry(),
+INLINED_SCHEMA = inline_refs(SCHEMA)  # what the validator and the default filler read
+VALIDATOR = RulesetValidator(INLINED_SCHEMA, registry=Registry(),
                              format_checker=Draft7Validator.FORMAT_CHECKER)
 
 
