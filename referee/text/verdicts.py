@@ -61,6 +61,11 @@ MESSAGES: dict[str, tuple[Sentence, ...]] = {
         MN_("{player} answered with {card}: the pending draw is now {total} card.",
             "{player} answered with {card}: the pending draw is now {total} cards.", n="total"),
     ),
+    "stacked/launcher": (
+        # TRANSLATORS: verdict (UNO Attack) when a card answers pending launcher presses; {total} is the presses now owed.
+        MN_("{player} answered with {card}: {total} launcher press is now owed.",
+            "{player} answered with {card}: {total} launcher presses are now owed.", n="total"),
+    ),
     "went-out": (
         # TRANSLATORS: verdict when a player plays their last card.
         M_("{player} played their last card, {card}, and won the round."),
@@ -68,6 +73,11 @@ MESSAGES: dict[str, tuple[Sentence, ...]] = {
     "drew": (
         # TRANSLATORS: verdict for drawing cards (or receiving them from the launcher).
         MN_("{player} drew {count} card.", "{player} drew {count} cards."),
+    ),
+    "drew/launcher": (
+        # TRANSLATORS: verdict (UNO Attack): a player who could not play pressed the launcher and got these cards.
+        MN_("{player} pressed the launcher and received {count} card.",
+            "{player} pressed the launcher and received {count} cards."),
     ),
     "passed": (
         # TRANSLATORS: verdict when a player ends their turn without playing.
@@ -167,6 +177,15 @@ MESSAGES: dict[str, tuple[Sentence, ...]] = {
         # TRANSLATORS: refusal: cards from {card} are still owed by {player}.
         MN_("{card} left {player} a pending draw of {count} card: take it, or answer it where the rules allow.",
             "{card} left {player} a pending draw of {count} cards: take it, or answer it where the rules allow."),
+    ),
+    "pending-draw/launcher": (
+        # TRANSLATORS: refusal (UNO Attack): {player} still owes launcher presses caused by {card}.
+        MN_("Because of {card}, {player} owes {count} launcher press: make it, or answer it where the rules allow.",
+            "Because of {card}, {player} owes {count} launcher presses: make them, or answer them where the rules allow."),
+    ),
+    "pending-draw/launcher-until": (
+        # TRANSLATORS: refusal (UNO Attack): {player} must press the launcher until it fires, because of {card}.
+        M_("Because of {card}, {player} must press the launcher until it fires a card, or answer it where the rules allow."),
     ),
     "cannot-stack": (
         # TRANSLATORS: refusal: {card} may not answer the pending draw caused by {pending_card}.
@@ -363,6 +382,8 @@ def render_details(code: str, details: dict, tr: Translator, players=None, rules
             values[name] = color_name(str(value), tr)
         elif isinstance(value, (int, float, str)) and not isinstance(value, bool):
             values[name] = value
+        elif value is None:
+            values[name] = "?"  # the judge had no number to give (e.g. presses until it fires)
         else:
             values[name] = str(value)
     return values
@@ -376,6 +397,18 @@ def _restriction_type(card, rules: dict | None) -> str | None:
     return ((spec.get("restriction") or {}).get("type")) if isinstance(spec, dict) else None
 
 
+def _launcher_effect(card, rules: dict) -> dict | None:
+    """The launcher effect a card aims at the next player, if it has one."""
+    if not isinstance(card, str):
+        return None
+    _color, kind = split_card(card, rules)
+    spec = (rules.get("cards") or {}).get(kind)
+    for effect in (spec.get("effects") or []) if isinstance(spec, dict) else []:
+        if isinstance(effect, dict) and effect.get("type") == "launcher" and effect.get("target", "next") == "next":
+            return effect
+    return None
+
+
 def variant(code: str, details: dict, rules: dict | None) -> str | None:
     """Which wording of the code fits the ruleset (None: the plain one)."""
     if not rules:
@@ -385,6 +418,14 @@ def variant(code: str, details: dict, rules: dict | None) -> str | None:
         return "launcher"
     if code == "uno-not-due" and uno.get("call") == "second-to-last-card":
         return "second-to-last"
+    if code == "drew" and rules.get("draw_source") == "launcher":
+        return "launcher"
+    if code == "stacked" and _launcher_effect((details or {}).get("card"), rules) is not None:
+        return "launcher"
+    if code == "pending-draw":
+        launcher = _launcher_effect((details or {}).get("card"), rules)
+        if launcher is not None:
+            return "launcher-until" if launcher.get("until_cards") else "launcher"
     if code in ("challenge-succeeded", "challenge-failed", "restricted-play"):
         if _restriction_type((details or {}).get("card"), rules) == "no-playable-card":
             return "playable"
