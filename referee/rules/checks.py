@@ -172,6 +172,21 @@ def check_kind_references(data) -> Iterator[Finding]:
                    "of this ruleset", ERROR)
 
 
+def check_repeated_ids(data) -> Iterator[Finding]:
+    """A kind listed twice in one list does nothing more; it is probably a slip."""
+    lists = [(("house", "no_going_out_on"), data["house"]["no_going_out_on"])]
+    lists += [(("house", "stacking", pending), answers)
+              for pending, answers in data["house"]["stacking"].items()]
+    lists += [(("cards", kind_id, "restriction", "counts_as_match"), kind["restriction"]["counts_as_match"])
+              for kind_id, kind in data["cards"].items()]
+    for path, items in lists:
+        seen = set()
+        for index, item in enumerate(items):
+            if item in seen:
+                yield (path + (index,), f"{item!r} is listed twice", WARNING)
+            seen.add(item)
+
+
 def check_players(data) -> Iterator[Finding]:
     players = data["players"]
     if players["min"] > players["max"]:
@@ -223,6 +238,7 @@ CHECKS = [
     check_restrictions,
     check_stacking,
     check_kind_references,
+    check_repeated_ids,
     check_players,
     check_draw_source,
 ]

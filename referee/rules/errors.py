@@ -34,6 +34,7 @@ class Problem:
 
     def __post_init__(self):
         object.__setattr__(self, "message", clip(self.message))
+        object.__setattr__(self, "path", clip(self.path))  # a path holds the user's keys
 
     @property
     def is_error(self) -> bool:

@@ -63,22 +63,26 @@ def resolve(document: dict, lookup: Lookup) -> Resolved:
     positions = getattr(document, "positions", {})
     merged = _merge_chain(document, lookup, positions)
     data = complete(merged)
-    problems = [_place(path, message, severity, positions)
-                for path, message, severity in run_checks(data)]
+    place = _placer(positions)
+    problems = [place(path, message, severity) for path, message, severity in run_checks(data)]
     errors = [p for p in problems if p.severity == ERROR]
     if errors:
         raise RulesetError(problems, getattr(document, "source", None))
     return Resolved(data, sorted(problems, key=Problem.sort_key))
 
 
-def _place(path: tuple, message: str, severity: str, positions: dict) -> Problem:
-    """A finding located in the house file: at its own key, else at the nearest key the
+def _placer(positions: dict):
+    """Where findings go in the house file: at their own key, else at the nearest key the
     file wrote on the way to it, else at `extends` (the value was inherited)."""
-    line, column = locate(path, {p: pos for p, pos in positions.items() if p}) \
-        if positions else (None, None)
-    if line is None and ("extends",) in positions:
-        line, column = positions[("extends",)]
-    return Problem(dotted(path), message, line, column, severity)
+    keys = {path: position for path, position in positions.items() if path}  # not the root
+    inherited = positions.get(("extends",), (None, None))
+
+    def place(path: tuple, message: str, severity: str) -> Problem:
+        line, column = locate(path, keys)
+        if line is None:
+            line, column = inherited
+        return Problem(dotted(path), message, line, column, severity)
+    return place
 
 
 # --- extends ---------------------------------------------------------------------------
