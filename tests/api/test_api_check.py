@@ -1,5 +1,5 @@
 """The stateless check: one move against a given state, in the asker's language."""
-from conftest import problem
+from apitest import problem
 
 
 def check(client, state, move, **extra):

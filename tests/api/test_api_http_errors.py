@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import problem
+from apitest import problem
 
 CASES = json.loads((Path(__file__).parent / "cases" / "http_errors.json").read_text("utf-8"))
 

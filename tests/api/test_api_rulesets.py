@@ -2,7 +2,7 @@
 import hashlib
 import json
 
-from conftest import bearer, problem, unique_id
+from apitest import bearer, problem, unique_id
 
 
 def house_rules(ruleset_id, target=300, extends="classic"):

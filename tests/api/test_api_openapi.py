@@ -1,0 +1,52 @@
+"""The OpenAPI document describes every route, and /docs renders it."""
+import re
+
+from jsonschema import Draft202012Validator
+from schemathesis.specs.openapi.definitions import OPENAPI_31  # the 3.1 meta-schema
+
+from referee.api.openapi import problem_catalogue
+
+
+def documented(client):
+    return client.get("/v1/openapi.json").get_json()
+
+
+def test_the_document_is_valid_openapi_3_1(client):
+    doc = documented(client)
+    assert doc["openapi"].startswith("3.1")
+    errors = [e.message for e in Draft202012Validator(OPENAPI_31).iter_errors(doc)]
+    assert errors == []
+
+
+def test_every_api_route_is_documented_with_its_methods(app, client):
+    paths = documented(client)["paths"]
+    for rule in app.url_map.iter_rules():
+        if not rule.rule.startswith("/v1/"):
+            continue
+        path = re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", rule.rule)
+        assert path in paths, path
+        methods = {m.lower() for m in rule.methods} - {"head", "options"}
+        assert methods <= set(paths[path]), (path, methods)
+
+
+def test_every_operation_documents_its_errors_as_problems(client):
+    for path, item in documented(client)["paths"].items():
+        for method, operation in item.items():
+            for status, response in operation["responses"].items():
+                if status.startswith(("4", "5")):
+                    assert list(response["content"]) == ["application/problem+json"], (path, status)
+
+
+def test_the_docs_page_lists_operations_errors_and_schemas(client):
+    response = client.get("/docs")
+    page = response.get_data(as_text=True)
+    assert response.status_code == 200 and response.mimetype == "text/html"
+    assert "<script" not in page and "http://" not in page and "https://" not in page
+    for path, item in documented(client)["paths"].items():
+        for operation in item.values():
+            assert f'id="{operation["operationId"]}"' in page
+        assert f"<code>{path}</code>" in page
+    for entry in problem_catalogue():
+        assert f'id="problem-{entry["slug"]}"' in page
+    for name in documented(client)["components"]["schemas"]:
+        assert f'id="schema-{name}"' in page
