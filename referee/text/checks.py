@@ -130,6 +130,8 @@ def entry_problems(loaded: LoadedCatalog) -> list[Problem]:
             problems.append(Incomplete(**where, problem="fuzzy: a translator must review it"))
         elif not all(strings):
             problems.append(Incomplete(**where, problem="untranslated"))
+        if message.fuzzy:
+            continue  # never used until reviewed (msgfmt and the service leave it out)
         if message.pluralizable and any(strings) and len(strings) != catalog.num_plurals:
             problems.append(BadPlaceholder(**where, problem=(
                 f"has {len(strings)} plural forms, but the Plural-Forms header says {catalog.num_plurals}")))
@@ -145,7 +147,7 @@ def _placeholder_problems(ids, strings, where) -> list[Problem]:
         except ValueError:
             pass
     problems = []
-    for text in strings:
+    for text in dict.fromkeys(strings):  # each distinct form once
         if not text:
             continue
         try:
@@ -160,7 +162,7 @@ def _placeholder_problems(ids, strings, where) -> list[Problem]:
                     "only a bare name such as {count} is allowed")))
             elif name not in allowed:
                 problems.append(BadPlaceholder(**where, problem=f"placeholder {{{name}}} is not in the msgid"))
-    return problems
+    return list(dict.fromkeys(problems))
 
 
 _MSGFMT_LINE = re.compile(r"^(?P<file>.*?):(?P<line>\d+)(?::\d+)?: (?P<text>.*)$")
@@ -206,12 +208,34 @@ def _msgid_at(loaded: LoadedCatalog | None, line: int) -> str:
     return _shown(best.id) if best is not None else '""'
 
 
-def check_catalog(path: Path, use_msgfmt: bool = True) -> list[Problem]:
-    """Every problem of one .po file, in file order."""
+def missing_problems(loaded: LoadedCatalog, template_path: Path) -> list[Problem]:
+    """Messages of the template the catalog does not have yet (English shows for them)."""
+    try:
+        with open(template_path, "rb") as handle:
+            template = read_po(handle)
+    except Exception:  # noqa: BLE001 - no readable template: nothing to compare with
+        return []
+    have = {(message.context, _key(message.id)) for message in loaded.catalog if message.id}
+    lang = loaded.catalog.locale_identifier or "LANG"
+    return [Incomplete(str(loaded.path), 0, _shown(message.id),
+                       f"missing: merge messages.pot with `referee i18n update --lang {lang}`")
+            for message in template
+            if message.id and (message.context, _key(message.id)) not in have]
+
+
+def _key(msgid):
+    return msgid if isinstance(msgid, str) else msgid[0]
+
+
+def check_catalog(path: Path, use_msgfmt: bool = True, template_path: Path | None = None) -> list[Problem]:
+    """Every problem of one .po file, in file order (entries missing from it when
+    compared with `template_path`, if given, come first, on line 0)."""
     loaded = load_catalog(path)
     problems = list(loaded.problems)
     if loaded.catalog is not None:
         problems.extend(entry_problems(loaded))
+        if template_path is not None:
+            problems.extend(missing_problems(loaded, template_path))
     if use_msgfmt:
         problems.extend(msgfmt_problems(Path(path), loaded))
     return sorted(problems, key=lambda problem: problem.line)

@@ -3,7 +3,7 @@ import sys
 
 import click
 
-from .catalogs import TRANSLATED_LANGUAGES, po_path
+from .catalogs import TRANSLATED_LANGUAGES, po_path, pot_path
 from .checks import check_catalog
 from . import workflow
 
@@ -60,7 +60,7 @@ def check(langs):
     """Report every problem, one per line (FILE:LINE: msgid: problem); exit 1 if any."""
     count = 0
     for lang in langs or TRANSLATED_LANGUAGES:
-        for problem in check_catalog(po_path(lang)):
+        for problem in check_catalog(po_path(lang), template_path=pot_path()):
             click.echo(str(problem))
             count += 1
     if count:

@@ -4,7 +4,7 @@ import threading
 
 from babel import Locale
 
-from .catalogs import LANGUAGES, SOURCE_LANGUAGE, po_path
+from .catalogs import LANGUAGES, SOURCE_LANGUAGE, po_path, pot_path
 from .checks import Incomplete, check_catalog, load_catalog
 
 _cache: dict[str, tuple[tuple, dict]] = {}
@@ -29,8 +29,12 @@ def _language_report(lang: str) -> dict:
     fuzzy = sum(1 for message in messages if message.fuzzy)
     untranslated = sum(1 for message in messages if not message.fuzzy and not _complete(message.string))
     translated = len(messages) - fuzzy - untranslated
-    problems = [str(problem) for problem in check_catalog(path) if not isinstance(problem, Incomplete)]
-    percent = round(100.0 * translated / len(messages), 1) if messages else 0.0
+    found = check_catalog(path, template_path=pot_path())
+    missing = sum(1 for problem in found if isinstance(problem, Incomplete) and problem.line == 0)
+    untranslated += missing
+    total = len(messages) + missing
+    problems = [str(problem) for problem in found if not isinstance(problem, Incomplete)]
+    percent = round(100.0 * translated / total, 1) if total else 0.0
     return {**entry, "translated_percent": percent, "fuzzy": fuzzy, "untranslated": untranslated,
             "problems": problems}
 

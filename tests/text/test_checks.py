@@ -88,3 +88,21 @@ def test_compile_accepts_an_unfinished_catalog(locales):
     result = CliRunner().invoke(main, ["i18n", "compile", "--lang", "te"])
     assert result.exit_code == 0
     assert "1 entries still untranslated or fuzzy" in result.stdout
+
+
+def test_a_fuzzy_entry_is_only_reported_as_fuzzy():
+    """Fuzzy entries are never used until reviewed, so their placeholders block nothing."""
+    problems = check_catalog(FIXTURES / "fuzzy_foreign_placeholder.po")
+    assert [(problem.problem, problem.blocking) for problem in problems] == [
+        ("fuzzy: a translator must review it", False)]
+
+
+def test_messages_missing_from_a_catalog_are_reported(tmp_path):
+    template = tmp_path / "messages.pot"
+    template.write_text('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=utf-8\\n"\n\n'
+                        'msgid "{player} ended their turn."\nmsgstr ""\n\nmsgid "A new sentence."\nmsgstr ""\n',
+                        encoding="utf-8")
+    problems = check_catalog(FIXTURES / "good.po", template_path=template)
+    assert [str(problem) for problem in problems] == [
+        f"{FIXTURES / 'good.po'}:0: A new sentence.: missing: merge messages.pot with `referee i18n update --lang hi`"]
+    assert not problems[0].blocking
