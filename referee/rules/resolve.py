@@ -59,9 +59,13 @@ def resolve(document: dict, lookup: Lookup) -> Resolved:
     `lookup(id)` returns the parent: its raw document (a dict, followed further up its
     own `extends`) or a `Resolved` (taken as complete); None for an unknown id.
     """
-    check_document(document)
-    positions = getattr(document, "positions", {})
-    merged = _merge_chain(document, lookup, positions)
+    try:
+        check_document(document)
+        positions = getattr(document, "positions", {})
+        merged = _merge_chain(document, lookup, positions)
+    except RulesetError as exc:
+        exc.source = exc.source or getattr(document, "source", None)
+        raise
     data = complete(merged)
     place = _placer(positions)
     problems = [place(path, message, severity) for path, message, severity in run_checks(data)]
@@ -138,8 +142,9 @@ def _without(cards: dict, removed: list, doc: dict, positions: dict | None) -> d
         if kind_id not in cards:
             where = (positions or {}).get(("remove_cards", index), (None, None))
             parent = doc.get("extends") or "nothing"
-            problems.append(Problem(f"remove_cards.{index}", f"cannot remove {kind_id!r}: the parent "
-                                    f"ruleset ({parent}) has no such card kind", *where))
+            owner = "" if positions is not None else f"in the parent ruleset {doc['id']!r}: "
+            problems.append(Problem(f"remove_cards.{index}", f"{owner}cannot remove {kind_id!r}: the "
+                                    f"parent ruleset ({parent}) has no such card kind", *where))
     if problems:
         raise RulesetError(problems, getattr(doc, "source", None))
     return {kind_id: kind for kind_id, kind in cards.items() if kind_id not in removed}

@@ -138,3 +138,16 @@ def test_resolving_never_changes_the_parent(builtins):
     resolved(CLASSIC + "remove_cards: [skip]\ndeck_size: 100\ncards: {wild: {score: 1}}\n"
              "turn: {draw: {count: 2}}\n")
     assert builtins["classic"].data == before
+
+
+def test_a_bad_removal_in_a_parent_names_that_parent():
+    lookup = lookup_of("id: middle\ntitle: Middle\nextends: classic\nremove_cards: [joker]\n")
+    problems = error_of("id: top\ntitle: Top\nextends: middle\n", lookup)
+    assert problems[0].message.startswith("in the parent ruleset 'middle': cannot remove 'joker'")
+    assert problems[0].line is None
+
+
+def test_resolve_errors_name_the_file():
+    with pytest.raises(RulesetError) as caught:
+        resolve(house("id: mine\ntitle: Mine\nextends: nowhere\n"), builtin_lookup)
+    assert str(caught.value).startswith("house.yaml: line 3, column 1: extends: unknown parent")
