@@ -443,7 +443,8 @@ def verdict_message(verdict_json: dict, lang: str, players: list[str] | None = N
                     rules: dict | None = None) -> str:
     """The verdict explained in the reader's language."""
     code = verdict_json.get("code")
-    details = verdict_json.get("details") or {}
+    details = verdict_json.get("details")
+    details = details if isinstance(details, dict) else {}
     tr = translator(lang)
     if code not in MESSAGES:
         # TRANSLATORS: fallback for a verdict code this version does not know; {code} is left as it is.
