@@ -74,3 +74,11 @@ def test_show_reports_an_invalid_file(tmp_path):
     path.write_text("id: bad\ntitle: Bad\nextends: classic\nhand_size: 07\n")
     result = run("show", str(path))
     assert result.exit_code == 1 and f"{path}:4:12: hand_size: 07 has a leading zero" in result.output
+
+
+def test_what_show_prints_reads_back_strictly_as_the_same_data(builtins):
+    from referee.rules.strict_yaml import load_yaml
+
+    for ruleset_id, resolved in builtins.items():
+        printed = run("show", ruleset_id).stdout
+        assert load_yaml(printed) == resolved.data, ruleset_id
