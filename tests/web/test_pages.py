@@ -21,7 +21,7 @@ def test_page_is_served_in_the_chosen_language_and_fits_a_phone(server, page, na
     screenshot(page, f"{name}-{lang}")
     page.set_viewport_size({"width": 390, "height": 800})
     assert page.evaluate(CLIPPED) == []
-    screenshot(page, f"phone-{name}-{lang}")
+    screenshot(page, f"phone-{name}-{lang}", full_page=False)
 
 
 @pytest.mark.parametrize("name", PAGES)
@@ -61,3 +61,8 @@ def test_no_english_left_in_a_translated_page(server, page, name, lang):
     text, for the rule book): the acceptance test of the translations."""
     page.goto(f"{server['url']}{PAGES[name]}?lang={lang}")
     assert english_left(page.evaluate(PAGE_LANGUAGE_TEXT)) == []
+
+
+def test_the_english_check_sees_english(server, page):
+    page.goto(f"{server['url']}/try?lang=en")
+    assert {"Open", "table", "Ruleset"} <= set(english_left(page.evaluate(PAGE_LANGUAGE_TEXT)))

@@ -1,13 +1,16 @@
 """The practice board: a table opened and moves judged through the public API."""
 import pytest
 
-from web_support import screenshot
+from web_support import PAGE_LANGUAGE_TEXT, english_left, screenshot
+
+
+PLAYERS = ["Asha", "Bina", "Chirag"]
 
 
 def open_table(page, server, lang="en", ruleset="classic", first_card="red-7"):
     page.goto(f"{server['url']}/try?lang={lang}")
     page.select_option("#ruleset", ruleset)
-    page.fill("#players", "Asha, Bina, Chirag")
+    page.fill("#players", ", ".join(PLAYERS))
     page.fill("#dealer", "0")
     page.fill("#first-card", first_card)
     page.click("#open button[type=submit]")
@@ -53,6 +56,9 @@ def test_a_legal_and_an_illegal_move_get_explained_verdicts(server, page, lang):
     assert illegal.locator(".message").inner_text().strip()
     assert page.locator("#state-top").inner_text() == "red-5"  # nothing changed
     assert page.locator("#seats tr td:nth-child(3)").all_inner_texts() == ["7", "6", "7"]
+    if lang != "en":  # the board's labels, badges and state in the visitor's language
+        left = set(english_left(page.evaluate(PAGE_LANGUAGE_TEXT))) - set(PLAYERS)
+        assert not left, left
     screenshot(page, f"try-moves-{lang}")
 
 

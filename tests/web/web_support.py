@@ -52,6 +52,6 @@ CLIPPED = """() => {
 }"""
 
 
-def screenshot(tab, name):
+def screenshot(tab, name, full_page=True):
     SCREENSHOTS.mkdir(exist_ok=True)
-    tab.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
+    tab.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=full_page)
