@@ -4,7 +4,7 @@ import json
 import pytest
 import yaml
 
-from referee.rules import (SCHEMA, RulesetError, builtin_documents, builtin_rulesets, category,
+from referee.rules import (RulesetError, builtin_documents, builtin_rulesets, category,
                            load_file, resolve)
 from referee.rules.checks import deck_total
 from referee.rules.loading import builtin_files
