@@ -17,6 +17,7 @@ from pathlib import Path
 from babel.messages.mofile import write_mo
 from babel.support import Translations
 
+from .checks import load_catalog
 from .render import Translator
 
 LANGUAGES = ("en", "gu", "hi", "ne", "te")
@@ -106,8 +107,6 @@ def translator(lang: str) -> Translator:
 
 
 def _load(path, lang: str) -> Translator | None:
-    from .checks import load_catalog  # checks imports this module's paths
-
     loaded = load_catalog(path)
     if loaded.fatal:
         for problem in loaded.fatal:

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from .cards import card_name, color_name, split_card
 from .catalogs import translator
-from .render import Translator
+from .render import Translator, placeholders
 
 
 @dataclass(frozen=True)
@@ -453,11 +453,7 @@ def verdict_message(verdict_json: dict, lang: str, players: list[str] | None = N
     sentences = sentences_for(code, details, rules)
     for sentence in sentences:  # a detail the judge left out must not break the message
         for text in sentence.texts():
-            for name in _names(text):
+            for name in placeholders(text):
                 values.setdefault(name, "?")
     return " ".join(sentence.render(tr, values) for sentence in sentences)
 
-
-def _names(text: str) -> list[str]:
-    from .render import placeholders
-    return placeholders(text)

@@ -1,6 +1,8 @@
 """The translators' workflow: extract the English source, create or merge the
 language catalogs, compile them safely. `referee i18n` calls these."""
+import io
 import os
+import re
 import tempfile
 from datetime import datetime, timezone
 from pathlib import Path
@@ -69,8 +71,23 @@ def extract(base: Path | None = None) -> Path:
         flags = _brace_flags(message)
         template.add(message, None, [location], auto_comments=comments, flags=flags, context=context)
     path = pot_path(base)
-    _atomic_write(path, lambda out: write_po(out, template, width=WIDTH, include_lineno=False, sort_output=False))
+    buffer = io.BytesIO()
+    write_po(buffer, template, width=WIDTH, include_lineno=False, sort_output=False)
+    if _without_date(buffer.getvalue()) == _without_date(_read_bytes(path)):
+        return path  # keep the file (and its date): nothing for translators to merge
+    _atomic_write(path, lambda out: out.write(buffer.getvalue()))
     return path
+
+
+def _read_bytes(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
+    except OSError:
+        return b""
+
+
+def _without_date(content: bytes) -> bytes:
+    return re.sub(rb'"POT-Creation-Date: [^"]*"', b"", content)
 
 
 def update(langs=TRANSLATED_LANGUAGES, base: Path | None = None) -> list[tuple[str, str]]:
