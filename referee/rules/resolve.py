@@ -68,11 +68,24 @@ def resolve(document: dict, lookup: Lookup) -> Resolved:
         raise
     data = complete(merged)
     place = _placer(positions)
-    problems = [place(path, message, severity) for path, message, severity in run_checks(data)]
-    errors = [p for p in problems if p.severity == ERROR]
-    if errors:
+    # A warning about what a parent wrote is the parent's business: its organiser saw it.
+    findings = [(path, message, severity) for path, message, severity in run_checks(data)
+                if severity == ERROR or _written_by(document, path)]
+    problems = [place(*finding) for finding in findings]
+    if any(p.severity == ERROR for p in problems):
         raise RulesetError(problems, getattr(document, "source", None))
     return Resolved(data, sorted(problems, key=Problem.sort_key))
+
+
+def _written_by(document: dict, path: tuple) -> bool:
+    """Whether `document` itself wrote the value at `path` (or the card kind, or the
+    top-level option, that holds it)."""
+    value, depth = document, 0
+    for part in path:
+        if not isinstance(value, dict) or part not in value:
+            break
+        value, depth = value[part], depth + 1
+    return depth >= min(2, len(path))
 
 
 def _placer(positions: dict):

@@ -31,9 +31,15 @@ def test_every_effect_primitive_is_documented(primitive):
     assert f"| `{primitive}` |" in DOC
 
 
-EXAMPLES = [block for block in re.findall(r"```yaml\n(.*?)```", DOC, re.S) if "\nid: " in block]
+EXAMPLES = [block for block in re.findall(r"```yaml\n(.*?)```", DOC, re.S)
+            if re.search(r"^id: ", block, re.M)]
 
 
 @pytest.mark.parametrize("example", EXAMPLES)
 def test_the_examples_are_valid_rulesets(example):
-    assert resolve(load_document(example), builtin_lookup).data["extends"]
+    resolved = resolve(load_document(example), builtin_lookup)
+    assert resolved.data["extends"] and not resolved.warnings
+
+
+def test_the_guide_has_its_examples():
+    assert len(EXAMPLES) >= 6
