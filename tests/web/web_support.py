@@ -42,6 +42,7 @@ CLIPPED = """() => {
   const clipped = [];
   if (document.documentElement.scrollWidth > window.innerWidth + 1) clipped.push("page is wider than the window");
   for (const element of document.body.querySelectorAll("*")) {
+    if (element.closest(".visually-hidden")) continue;  // hidden on purpose, still reachable
     const style = getComputedStyle(element);
     if (!["hidden", "clip"].includes(style.overflowX) && !["hidden", "clip"].includes(style.overflowY)) continue;
     if (element.scrollWidth > element.clientWidth + 1 || element.scrollHeight > element.clientHeight + 1) {

@@ -8,6 +8,7 @@ const source = document.getElementById("yaml");
 document.getElementById("file").addEventListener("change", async (event) => {
   const file = event.target.files[0];
   if (!file) return;
+  document.getElementById("file-name").textContent = file.name;
   source.value = await file.text();
   await check();
 });
@@ -66,7 +67,7 @@ function showLines(text, problems) {
   }
   const lines = document.getElementById("lines");
   lines.replaceChildren();
-  const sourceLines = text.split("\n");
+  const sourceLines = text.replace(/\n$/, "").split("\n");
   const lastLine = Math.max(sourceLines.length, ...byLine.keys());
   for (let number = 1; number <= lastLine; number++) {
     const notes = byLine.get(number) || [];
