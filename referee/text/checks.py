@@ -158,11 +158,28 @@ def _placeholder_problems(ids, strings, where) -> list[Problem]:
         for name in fields:
             if not is_bare_name(name):
                 problems.append(BadPlaceholder(**where, problem=(
-                    f"placeholder {{{name}}} uses attribute or index access, a conversion or a format spec; "
-                    "only a bare name such as {count} is allowed")))
+                    f"placeholder {{{name}}} {_what_is_wrong(name)}; write it as a bare name, as in the msgid")))
             elif name not in allowed:
                 problems.append(BadPlaceholder(**where, problem=f"placeholder {{{name}}} is not in the msgid"))
     return list(dict.fromkeys(problems))
+
+
+_FIELD = re.compile(r"^(?P<name>[^!:]*)(?:!(?P<conversion>[^:]*))?(?::(?P<spec>.*))?$", re.DOTALL)
+
+
+def _what_is_wrong(field: str) -> str:
+    """Why a placeholder is refused, in the translator's terms."""
+    parts = _FIELD.match(field)
+    name = parts["name"] if parts else field
+    if "." in name or "[" in name:
+        return "uses attribute or index access"
+    if parts and parts["conversion"] is not None:
+        return "uses a conversion (!r, !s, !a)"
+    if parts and parts["spec"] is not None:
+        return "uses a format spec (:...)"
+    if not name or name.isdigit():
+        return "is positional"
+    return "is not a valid name"
 
 
 _MSGFMT_LINE = re.compile(r"^(?P<file>.*?):(?P<line>\d+)(?::\d+)?: (?P<text>.*)$")
