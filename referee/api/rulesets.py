@@ -23,7 +23,7 @@ def ruleset_text() -> bytes:
 
 
 def version_arg():
-    raw = request.args.get("version")
+    raw = request.args.get("version") if request.query_string else None
     if raw is None:
         return None
     if not raw.isascii() or not raw.isdigit() or not 0 < int(raw) < 2**31:

@@ -37,6 +37,8 @@ def _table_or_404(table_id):
 
 
 def _flag(name):
+    if not request.query_string:  # the usual move: skip parsing an empty query
+        return False
     raw = request.args.get(name, "false").strip().lower()
     if raw not in TRUE_WORDS + FALSE_WORDS:
         raise BadRequest(f"{name} must be true or false",

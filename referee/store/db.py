@@ -110,8 +110,10 @@ def _sqlite_engine(url):
 
     @event.listens_for(engine, "begin")
     def _on_begin(connection):
-        writes = connection.get_execution_options().get(WRITE, False)
-        connection.exec_driver_sql("BEGIN IMMEDIATE" if writes else "BEGIN")
+        # Writers take the write lock up front. Readers open no transaction: each of
+        # their statements reads one consistent WAL snapshot, and nothing waits on them.
+        if connection.get_execution_options().get(WRITE, False):
+            connection.exec_driver_sql("BEGIN IMMEDIATE")
 
     return engine
 

@@ -9,7 +9,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
 
-from sqlalchemy import func, insert, select, update
+from sqlalchemy import bindparam, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from . import db
@@ -82,6 +82,19 @@ class Appended:
     replayed: bool
     ruleset_id: str
     ruleset_version: int
+
+
+# The hot path's statements, built once (SQLAlchemy then reuses their compiled form).
+_T, _E = db.game_tables, db.table_events
+_TABLE_COLUMNS = (_T.c.id, _T.c.ruleset_id, _T.c.ruleset_version, _T.c.opening, _T.c.seq,
+                  _T.c.state)  # in TableRow's order
+_TABLE_ROW = select(*_TABLE_COLUMNS).where(_T.c.id == bindparam("table_id"))
+_LOCKED_TABLE_ROW = _TABLE_ROW.with_for_update()  # SQLite: BEGIN IMMEDIATE already locks
+_INSERT_EVENT = insert(_E)
+_ADVANCE_TABLE = (update(_T).where(_T.c.id == bindparam("table_id"))
+                  .values(seq=bindparam("seq"), state=bindparam("state")))
+_EARLIER_TRY = select(_E.c.seq, _E.c.verdict, _E.c.request_sha256).where(
+    _E.c.table_id == bindparam("table_id"), _E.c.idempotency_key == bindparam("key"))
 
 
 class Store:
@@ -203,11 +216,9 @@ class Store:
                 opening=opening, seq=0, state=state, created_at=_now()))
 
     def get_table(self, table_id: str) -> TableRow | None:
-        t = db.game_tables
         with self._reading() as conn:
-            row = conn.execute(select(t.c.id, t.c.ruleset_id, t.c.ruleset_version, t.c.opening,
-                                      t.c.seq, t.c.state).where(t.c.id == table_id)).first()
-        return TableRow(**row._mapping) if row else None
+            row = conn.execute(_TABLE_ROW, {"table_id": table_id}).first()
+        return TableRow(*row) if row else None
 
     def events(self, table_id: str, after: int = 0) -> list[Event]:
         e = db.table_events
@@ -229,37 +240,33 @@ class Store:
         FOR UPDATE on PostgreSQL), so seqs are gap-free and in order; the unique
         (table_id, seq) and (table_id, idempotency_key) constraints back that up.
         """
-        t, e = db.game_tables, db.table_events
         with self._writing() as conn:
-            row = conn.execute(select(t.c.id, t.c.ruleset_id, t.c.ruleset_version,
-                                      t.c.opening, t.c.seq, t.c.state)
-                               .where(t.c.id == table_id).with_for_update()).first()
+            row = conn.execute(_LOCKED_TABLE_ROW, {"table_id": table_id}).first()
             if row is None:
                 raise UnknownTable(table_id)
+            table = TableRow(*row)
             if idempotency_key is not None:
                 earlier = self._earlier_try(conn, table_id, idempotency_key, request_sha256)
                 if earlier is not None:
-                    return Appended(*earlier, replayed=True, ruleset_id=row.ruleset_id,
-                                    ruleset_version=row.ruleset_version)
-            if expect_seq is not None and expect_seq != row.seq:
-                raise StaleSeq(expect_seq, row.seq)
-            verdict = decide(TableRow(**row._mapping))
-            seq = row.seq + 1
-            conn.execute(insert(e).values(
-                table_id=table_id, seq=seq, move=move, verdict=verdict,
-                idempotency_key=idempotency_key, request_sha256=request_sha256,
-                created_at=_now()))
-            conn.execute(update(t).where(t.c.id == table_id)
-                         .values(seq=seq, state=verdict["state"]))
-            return Appended(seq, verdict, replayed=False, ruleset_id=row.ruleset_id,
-                            ruleset_version=row.ruleset_version)
+                    return Appended(*earlier, replayed=True, ruleset_id=table.ruleset_id,
+                                    ruleset_version=table.ruleset_version)
+            if expect_seq is not None and expect_seq != table.seq:
+                raise StaleSeq(expect_seq, table.seq)
+            verdict = decide(table)
+            seq = table.seq + 1
+            conn.execute(_INSERT_EVENT, {
+                "table_id": table_id, "seq": seq, "move": move, "verdict": verdict,
+                "idempotency_key": idempotency_key, "request_sha256": request_sha256,
+                "created_at": _now()})
+            conn.execute(_ADVANCE_TABLE, {"table_id": table_id, "seq": seq,
+                                          "state": verdict["state"]})
+            return Appended(seq, verdict, replayed=False, ruleset_id=table.ruleset_id,
+                            ruleset_version=table.ruleset_version)
 
     @staticmethod
     def _earlier_try(conn, table_id, key, request_sha256):
         """(seq, verdict) recorded by an earlier try with this key, or None."""
-        e = db.table_events
-        row = conn.execute(select(e.c.seq, e.c.verdict, e.c.request_sha256).where(
-            e.c.table_id == table_id, e.c.idempotency_key == key)).first()
+        row = conn.execute(_EARLIER_TRY, {"table_id": table_id, "key": key}).first()
         if row is None:
             return None
         if row.request_sha256 != request_sha256:

@@ -1,0 +1,168 @@
+"""The service under load: gunicorn (2 workers) driven by wrk.
+
+Three runs of the same length at the same concurrency:
+  health  GET  /v1/health                  the trivial baseline
+  check   POST /v1/rulesets/classic/check  a stateless verdict
+  moves   POST /v1/tables/{id}/moves       appends to tables (a Lua script spreads them)
+and prints req/s, p50 and p99 of each, and the ratios to the baseline with the targets
+(check >= 70% of health's req/s with p99 <= 2x; moves >= 40%). Figures, not assertions.
+
+Usage: .venv/bin/python bench/service.py [--seconds 10] [--connections 32] [--tables 16]
+DATABASE_URL picks the database (default: a fresh SQLite file in a temporary directory).
+wrk is installed with apt-get when missing.
+"""
+import argparse
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+from referee.store import Store
+
+ROOT = Path(__file__).resolve().parents[1]
+CONFIG = ROOT / "referee" / "api" / "gunicorn_conf.py"
+OPENING = {"ruleset": "classic", "players": ["Asha", "Bina", "Chirag"], "dealer": 0,
+           "first_card": "red-7"}
+TARGETS = {"check": (0.70, 2.0), "moves": (0.40, None)}
+
+# wrk reports its figures through this `done` hook as one JSON line.
+REPORT_LUA = """
+done = function(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format(
+    'RESULT {"requests": %d, "duration_us": %d, "p50_us": %d, "p99_us": %d, ' ..
+    '"socket_errors": %d, "non_2xx": %d}\\n',
+    summary.requests, summary.duration, latency:percentile(50), latency:percentile(99),
+    e.connect + e.read + e.write + e.timeout, e.status))
+end
+"""
+
+
+def ensure_wrk():
+    if shutil.which("wrk"):
+        return
+    print("wrk is missing: installing the Debian package", flush=True)
+    sudo = [] if os.geteuid() == 0 else ["sudo"]
+    subprocess.run(sudo + ["apt-get", "update", "-qq"], check=True)
+    subprocess.run(sudo + ["apt-get", "install", "-y", "-qq", "wrk"], check=True,
+                   env=dict(os.environ, DEBIAN_FRONTEND="noninteractive"))
+
+
+def free_port():
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def call(base, method, path, body=None):
+    data = json.dumps(body).encode() if body is not None else None
+    request = urllib.request.Request(base + path, data=data, method=method,
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=30) as response:
+        return json.loads(response.read())
+
+
+def start_gunicorn(database_url, port, workers):
+    env = dict(os.environ, PORT=str(port), WEB_WORKERS=str(workers), DATABASE_URL=database_url)
+    store = Store(database_url)  # what `referee init-db` does before `make run` serves
+    store.create_schema()
+    store.dispose()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "--config", str(CONFIG), "referee.api:create_app()"],
+        env=dict(env, LOG_LEVEL="warning"), cwd=ROOT)
+    base = f"http://127.0.0.1:{port}"
+    for _ in range(300):
+        try:
+            call(base, "GET", "/v1/health")
+            return process, base
+        except OSError:
+            time.sleep(0.1)
+    process.kill()
+    raise SystemExit("gunicorn did not start")
+
+
+def lua_scripts(directory, base, tables):
+    check_body = {"state": call(base, "POST", "/v1/tables", OPENING)["state"],
+                  "move": {"type": "play", "player": 1, "cards": ["red-3"]}}
+    table_ids = [call(base, "POST", "/v1/tables", OPENING)["id"] for _ in range(tables)]
+    scripts = {
+        "health": REPORT_LUA,
+        "check": f"""
+wrk.method = "POST"
+wrk.headers["Content-Type"] = "application/json"
+wrk.body = {json.dumps(json.dumps(check_body))}
+""" + REPORT_LUA,
+        # Every append is recorded (an illegal draw too: it is a disputed call).
+        "moves": f"""
+local tables = {{{", ".join(json.dumps(t) for t in table_ids)}}}
+local headers = {{["Content-Type"] = "application/json"}}
+local body = '{{"move": {{"type": "draw", "player": 1}}}}'
+request = function()
+  local id = tables[math.random(#tables)]
+  return wrk.format("POST", "/v1/tables/" .. id .. "/moves", headers, body)
+end
+""" + REPORT_LUA,
+    }
+    paths = {"health": "/v1/health", "check": "/v1/rulesets/classic/check", "moves": "/"}
+    files = {}
+    for name, text in scripts.items():
+        files[name] = Path(directory) / f"{name}.lua"
+        files[name].write_text(text)
+    return files, paths
+
+
+def run_wrk(base, path, script, seconds, connections):
+    output = subprocess.run(
+        ["wrk", "-t", "2", "-c", str(connections), "-d", f"{seconds}s", "-s", str(script),
+         base + path], capture_output=True, text=True, check=True).stdout
+    line = next(l for l in output.splitlines() if l.startswith("RESULT "))
+    result = json.loads(line[len("RESULT "):])
+    result["rps"] = result["requests"] / (result["duration_us"] / 1e6)
+    return result
+
+
+def report(results, database):
+    print(f"\nreferee service, gunicorn 2 workers, database: {database}")
+    print(f"{'endpoint':<8} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'errors':>7} {'non-2xx':>8}")
+    for name, r in results.items():
+        print(f"{name:<8} {r['rps']:>9.0f} {r['p50_us'] / 1000:>8.2f} {r['p99_us'] / 1000:>8.2f} "
+              f"{r['socket_errors']:>7} {r['non_2xx']:>8}")
+    base = results["health"]
+    for name, (rps_target, p99_target) in TARGETS.items():
+        ratio = results[name]["rps"] / base["rps"]
+        p99_ratio = results[name]["p99_us"] / max(base["p99_us"], 1)
+        verdict = "meets" if ratio >= rps_target and (p99_target is None or p99_ratio <= p99_target) else "misses"
+        goal = f">= {rps_target:.0%}" + (f", p99 <= {p99_target:g}x" if p99_target else "")
+        print(f"{name}/health: req/s {ratio:.0%}, p99 {p99_ratio:.2f}x  (target {goal}: {verdict})")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=int, default=10)
+    parser.add_argument("--connections", type=int, default=32)
+    parser.add_argument("--tables", type=int, default=16)
+    parser.add_argument("--workers", type=int, default=2)
+    args = parser.parse_args()
+    ensure_wrk()
+    with tempfile.TemporaryDirectory(prefix="referee-bench-") as directory:
+        database_url = os.environ.get("DATABASE_URL") or f"sqlite:///{directory}/bench.db"
+        process, base = start_gunicorn(database_url, free_port(), args.workers)
+        try:
+            scripts, paths = lua_scripts(directory, base, args.tables)
+            results = {name: run_wrk(base, paths[name], scripts[name], args.seconds,
+                                     args.connections) for name in ("health", "check", "moves")}
+        finally:
+            process.send_signal(signal.SIGINT)
+            process.wait(timeout=30)
+    report(results, database_url.split(":", 1)[0])
+
+
+if __name__ == "__main__":
+    main()
