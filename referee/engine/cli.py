@@ -1,27 +1,47 @@
 """`referee simulate`: random games through the judge, to try a ruleset."""
+from pathlib import Path
+
 import click
 
-from .simulate import InvariantBroken, simulate
+from .rules import compile_rules
+from . import simulate as simulation
+from .errors import InputError
+
+
+def _resolved(ruleset):
+    """A built-in id or a YAML file, resolved (a file may extend a built-in)."""
+    from referee.rules import RulesetError, builtin_lookup, builtin_rulesets, load_file, resolve
+    try:
+        if Path(ruleset).is_file():
+            return resolve(load_file(ruleset), builtin_lookup)
+        known = builtin_rulesets()
+        if ruleset not in known:
+            raise click.BadParameter(f"no file and no built-in ruleset {ruleset!r} "
+                                     f"(built-in: {', '.join(sorted(known))})", param_hint="RULESET")
+        return known[ruleset]
+    except RulesetError as exc:
+        raise click.ClickException(f"{ruleset} is not a valid ruleset:\n{exc}") from None
 
 
 @click.command("simulate")
 @click.argument("ruleset")
 @click.option("--games", default=100, show_default=True, help="How many games to play.")
 @click.option("--seed", default=1, show_default=True, help="Seed of the shuffles and choices.")
-@click.option("--players", default=4, show_default=True, help="Players at the table.")
+@click.option("--players", default=4, show_default=True, type=click.IntRange(2, 10),
+              help="Players at the table.")
 def simulate_command(ruleset, games, seed, players):
     """Play random games of RULESET (a built-in id or a YAML file) and check the judge
     against the cards after every move."""
-    from referee.rules.cli import resolve_argument   # the rules domain reads ids and files
-    from .rules import compile_rules
-    rules = compile_rules(resolve_argument(ruleset).data)
+    rules = compile_rules(_resolved(ruleset).data)
     try:
-        stats = simulate(rules, games, seed, players)
-    except InvariantBroken as err:
+        stats = simulation.simulate(rules, games, seed, players)
+    except InputError as err:
+        raise click.ClickException(str(err)) from None
+    except simulation.InvariantBroken as err:
         raise click.ClickException(f"invariant broken: {err}") from None
     click.echo(stats.report())
     for code, count in stats.codes.most_common():
         click.echo(f"  {code:28} {count}")
 
 
-simulate = simulate_command
+simulate = simulate_command   # the name referee/cli.py registers

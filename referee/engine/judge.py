@@ -348,7 +348,7 @@ def _owe(state, seat, effect, effects):
 
 def _set_pending(rules, old, state, player, lead, skips, stacking, effects):
     kind, count, until = lead.kind.pending
-    target = state.seat_after(player, 1 + state.skips)
+    target = _next_target(state, player)
     if stacking:
         previous = old.pending
         pending = Pending(kind, previous.count + count, target, lead.text, until,
@@ -369,6 +369,14 @@ def _set_pending(rules, old, state, player, lead, skips, stacking, effects):
         effects.append({"type": "skip", "player": target, "pending": True})
 
 
+def _next_target(state, player):
+    """Whom a draw aimed at "the next player" hits: the next player to take a turn,
+    past any skips still waiting from an extra play, but never the player themselves
+    (with two players, Skip then Hit 2 hits the opponent)."""
+    target = state.seat_after(player, 1 + state.skips)
+    return target if target != player else state.seat_after(player, 1)
+
+
 def _pending_effect(pending):
     if pending.kind == "draw":
         return {"type": "draw", "player": pending.player, "count": pending.count, "pending": True}
@@ -380,7 +388,7 @@ def _went_out(rules, old, state, player, lead, effects):
     """The round ends; the last card's action still applies to the next player."""
     if lead.kind.pending:
         kind, count, until = lead.kind.pending
-        target = state.seat_after(player, 1 + state.skips)
+        target = _next_target(state, player)
         if old.phase == "respond":
             count = old.pending.count + count
         _owe(state, target, {"type": kind, "count": count, "presses": count, "until_cards": until}, effects)

@@ -156,10 +156,10 @@ class Table:
             hand = self.hands[move.player]
             for card in move.cards:
                 hand.remove(card.text)
-            lead = [c.text for c in move.cards if c.kind.discard_all] or [move.cards[0].text]
-            under = list(c.text for c in move.cards)
-            under.remove(lead[0])
-            self.discard.extend(under + lead)
+            lead = next((c.text for c in move.cards if c.kind.discard_all), move.cards[0].text)
+            under = [c.text for c in move.cards]
+            under.remove(lead)
+            self.discard.extend(under + [lead])
         elif move.type == "draw" and verdict.legal:
             self.hands[move.player].extend(self.taken)
 
@@ -214,7 +214,7 @@ class Table:
         rng = self.rng
         if rng.random() < 0.05:
             return self.random_move()
-        if rng.random() < 0.08 and self.try_uno_moves():
+        if rng.random() < 0.6 and self.try_uno_moves():
             return
         if self.rules.jump_in and state.phase == "play" and rng.random() < 0.3 and self.try_jump_in():
             return
@@ -248,7 +248,7 @@ class Table:
         pending = state.pending
         player = pending.player
         hand = self.hands[player]
-        stacks = [self.play_move(player, [c]) for c in set(hand)] if self.rules.stacking else []
+        stacks = [self.play_move(player, [c]) for c in dict.fromkeys(hand)] if self.rules.stacking else []
         stacks = [m for m in stacks if self.is_legal(m)]
         if stacks and rng.random() < 0.6:
             return self.apply(rng.choice(stacks))
@@ -312,7 +312,7 @@ class Table:
 
     def candidate_plays(self, player):
         hand = self.hands[player]
-        moves = [self.play_move(player, [card]) for card in set(hand)]
+        moves = [self.play_move(player, [card]) for card in dict.fromkeys(hand)]
         rules = self.rules
         counts = Counter(hand)
         if rules.doubles:
@@ -342,16 +342,18 @@ class Table:
         return judge(self.rules, self.state, move).legal
 
     def try_uno_moves(self):
+        """Someone catches a player left exposed, or a player calls UNO late."""
         state, rng = self.state, self.rng
-        for target in range(self.seats):
-            if len(self.hands[target]) == 1 and target not in state.uno_called:
-                if rng.random() < 0.5:
-                    return self.apply(_seat_move("call-uno", target)) is not None
-                accuser = rng.choice([s for s in range(self.seats) if s != target])
-                move = _seat_move("catch-uno", accuser)
-                move.target = target
-                return self.apply(move) is not None
-        return False
+        if not state.uno_exposed:
+            return False
+        target = rng.choice(sorted(state.uno_exposed))
+        if rng.random() < 0.3:
+            self.apply(_seat_move("call-uno", target))
+            return True
+        move = _seat_move("catch-uno", rng.choice([s for s in range(self.seats) if s != target]))
+        move.target = target
+        self.apply(move)
+        return True
 
     def try_jump_in(self):
         state = self.state

@@ -1,0 +1,93 @@
+"""Property tests: random games through the judge, checked against the physical cards.
+
+The simulator (referee.engine.simulate) raises InvariantBroken when the judge loses or
+invents a card, miscounts a hand, lets an illegal move change the state, or a game does
+not end. Examples are few and shrinking is off: each example is a whole game.
+"""
+import json
+
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+
+from referee.engine import compile_rules, judge, parse_state
+from referee.engine.simulate import simulate
+from referee.rules import builtin_lookup, builtin_rulesets, resolve
+
+GAME_SETTINGS = settings(max_examples=4, deadline=None, phases=[Phase.generate],
+                         suppress_health_check=list(HealthCheck))
+
+SHIPPED = sorted(builtin_rulesets())
+
+
+@GAME_SETTINGS
+@given(ruleset=st.sampled_from(SHIPPED), seed=st.integers(0, 2**32), players=st.integers(2, 6))
+def test_shipped_rulesets_play_to_the_end_without_breaking_an_invariant(compiled, ruleset, seed, players):
+    stats = simulate(compiled[ruleset], games=1, seed=seed, players=players)
+    assert stats.games + stats.exhausted == 1
+
+
+def house_options(parent):
+    """A random house ruleset on top of `parent`, built only from valid option values."""
+    launcher = parent == "attack"
+    draw_kinds = ["hit-two", "wild-hit-four"] if launcher else ["draw-two", "wild-draw-four"]
+    stacking = st.dictionaries(st.sampled_from(draw_kinds),
+                               st.lists(st.sampled_from(draw_kinds), min_size=1, unique=True),
+                               max_size=2)
+    draw = st.fixed_dictionaries({}, optional={
+        "when_playable": st.sampled_from(["allowed", "forbidden"]),
+        "after": st.sampled_from(["end-turn"] if launcher else ["may-play", "end-turn", "must-play"]),
+        "play_after_draw": st.sampled_from(["drawn-only", "any"]),
+        "until_playable": st.just(False) if launcher else st.booleans(),
+    })
+    penalty = (st.builds(lambda n: {"type": "launcher", "presses": n}, st.integers(1, 3)) if launcher
+               else st.builds(lambda n: {"type": "draw", "count": n}, st.integers(0, 4)))
+    return st.fixed_dictionaries({
+        "id": st.just("random-house"),
+        "title": st.just("Random house rules"),
+        "extends": st.just(parent),
+        "house": st.fixed_dictionaries({}, optional={
+            "doubles": st.builds(lambda on, most: {"enabled": on, "max_cards": most},
+                                 st.booleans(), st.integers(2, 3)),
+            "stacking": stacking,
+            "jump_in": st.builds(lambda on: {"enabled": on}, st.booleans()),
+            "no_going_out_on": st.lists(st.sampled_from(["action", "wild"]), unique=True),
+        }),
+        "turn": st.fixed_dictionaries({"draw": draw}, optional={
+            "two_player_reverse": st.sampled_from(["skip", "reverse"])}),
+        "uno": st.fixed_dictionaries({}, optional={
+            "window": st.sampled_from(["until-next-player-acts", "until-offender-plays-again"]),
+            "false_catch_penalty": penalty,
+            "penalty": penalty,
+        }),
+        "scoring": st.fixed_dictionaries({"target": st.integers(50, 300)},
+                                         optional={"single_round": st.booleans()}),
+    }, optional={
+        "cards": st.sampled_from([
+            {"7": {"effects": [{"type": "trade-hands", "target": "chosen"}]},
+             "0": {"effects": [{"type": "pass-hands"}]}},
+            {"wild": {"effects": [{"type": "choose-color"}, {"type": "skip"}]}},
+        ]) if not launcher else st.just({}),
+    })
+
+
+@settings(max_examples=25, deadline=None, phases=[Phase.generate],
+          suppress_health_check=list(HealthCheck))
+@given(document=st.sampled_from(["classic", "sonic", "attack"]).flatmap(house_options),
+       seed=st.integers(0, 2**32), players=st.integers(2, 5))
+def test_random_house_rules_play_to_the_end_without_breaking_an_invariant(document, seed, players):
+    rules = compile_rules(resolve(document, builtin_lookup).data)
+    stats = simulate(rules, games=1, seed=seed, players=players)
+    assert stats.games + stats.exhausted == 1
+
+
+@GAME_SETTINGS
+@given(ruleset=st.sampled_from(SHIPPED), seed=st.integers(0, 2**32))
+def test_a_state_sent_back_by_a_client_is_judged_the_same(compiled, ruleset, seed):
+    """The stateless check receives the state as JSON: every recorded move, judged on
+    the state read back from its JSON, must get the very same verdict."""
+    rules = compiled[ruleset]
+    stats = simulate(rules, games=1, seed=seed, players=3, record=True)
+    for state, move, hand in stats.recorded[:400]:
+        direct = judge(rules, state, move, hand).to_json()
+        read_back = parse_state(rules, json.loads(json.dumps(state.to_json())))
+        assert judge(rules, read_back, move, hand).to_json() == direct
