@@ -1,0 +1,38 @@
+# The referee service: gunicorn serving referee.api, as `make run` does.
+#   docker build -t referee .
+#   docker run -p 8000:8000 referee                      (SQLite in the volume /app/var)
+#   docker run -p 8000:8000 -e DATABASE_URL=postgresql://user@db/referee referee
+#   docker exec -it <container> referee token create NAME (an organiser's upload token)
+FROM python:3.11-slim-bookworm
+
+ENV PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    PIP_NO_CACHE_DIR=1 \
+    PIP_DISABLE_PIP_VERSION_CHECK=1
+
+# The code stays a checkout (an editable install): the built-in rulesets and the
+# translators' catalogs are read from /app/rulesets and /app/locales.
+WORKDIR /app
+COPY pyproject.toml ./
+COPY referee ./referee
+RUN pip install -e . && rm -rf /root/.cache
+COPY rulesets ./rulesets
+COPY locales ./locales
+
+# Catalogs are compiled at build time; a broken catalog fails the build.
+RUN referee i18n compile
+
+RUN useradd --system --create-home --uid 10001 referee \
+    && mkdir -p /app/var && chown referee:referee /app/var
+USER referee
+VOLUME ["/app/var"]
+
+ENV BIND=0.0.0.0:8000 \
+    WEB_WORKERS=2
+EXPOSE 8000
+
+HEALTHCHECK --interval=30s --timeout=3s --start-period=10s --retries=3 \
+    CMD python -c "import sys, urllib.request; sys.exit(0 if urllib.request.urlopen('http://127.0.0.1:8000/v1/health', timeout=2).status == 200 else 1)"
+
+# Create missing tables (SQLite file or DATABASE_URL), then serve.
+CMD ["sh", "-c", "referee init-db && exec gunicorn --config referee/api/gunicorn_conf.py 'referee.api:create_app()'"]
