@@ -1,0 +1,69 @@
+"""The pages' server side without a browser: odd requests get clear answers."""
+from pathlib import Path
+
+import pytest
+
+from referee.api import create_app
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def client(tmp_path_factory):
+    database = tmp_path_factory.mktemp("web-requests") / "referee.db"
+    return create_app({"DATABASE_URL": f"sqlite:///{database}", "TESTING": True}).test_client()
+
+
+@pytest.mark.parametrize("ruleset", ["no-such-ruleset", "../../etc/passwd", "x" * 5000, "क्लासिक"])
+def test_an_unknown_ruleset_gets_a_page_saying_so(client, ruleset):
+    answer = client.get("/", query_string={"ruleset": ruleset, "lang": "hi"})
+    assert answer.status_code == 404
+    assert answer.mimetype == "text/html"
+    page = answer.get_data(as_text=True)
+    assert '<html lang="hi"' in page
+    assert 'role="alert"' in page
+
+
+@pytest.mark.parametrize("lang, accept, chosen", [
+    ("te", "hi-IN", "te"),          # ?lang= wins
+    ("xx", "gu-IN,en;q=0.5", "gu"),  # an unknown ?lang= is ignored
+    (None, "ne-NP", "ne"),
+    (None, "fr-FR", "en"),
+])
+def test_the_language_is_negotiated_like_the_apis(client, lang, accept, chosen):
+    answer = client.get("/workshop", query_string={"lang": lang} if lang else {},
+                        headers={"Accept-Language": accept})
+    assert answer.headers["Content-Language"] == chosen
+    assert "Accept-Language" in answer.headers["Vary"]
+    assert f'<html lang="{chosen}"' in answer.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("body", [b"\xff\xfe\x00garbage", b"[[[[" * 100, b"a: &x 1\nb: *x\n", b""])
+def test_the_comparison_answers_problems_for_anything_that_does_not_load(client, body):
+    answer = client.post("/workshop/changes?lang=en", data=body,
+                         headers={"Content-Type": "application/yaml"})
+    assert answer.status_code == 200
+    assert answer.json["changes"] == []
+    assert answer.json["errors"]
+    assert all("message" in problem for problem in answer.json["errors"])
+
+
+def test_the_comparison_of_a_standalone_ruleset_names_no_parent(client):
+    edition = (REPO / "rulesets" / "classic.yaml").read_bytes()  # extends nothing
+    answer = client.post("/workshop/changes", data=edition.replace(b"id: classic", b"id: standalone"))
+    assert answer.json == {"parent": None, "changes": []}
+
+
+def test_the_comparison_names_each_change_in_the_language(client):
+    house = b"id: short-game\ntitle: Short game\nextends: classic\nscoring:\n  target: 200\n"
+    english = client.post("/workshop/changes?lang=en", data=house).json
+    hindi = client.post("/workshop/changes?lang=hi", data=house).json
+    assert english["parent"] == hindi["parent"] == "classic"
+    assert len(english["changes"]) == len(hindi["changes"]) >= 1
+    assert any("200" in change for change in english["changes"])
+    assert english["changes"] != hindi["changes"]
+
+
+def test_an_oversized_comparison_body_is_refused(client):
+    answer = client.post("/workshop/changes", data=b"a" * (300 * 1024))
+    assert answer.status_code == 413
