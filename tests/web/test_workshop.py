@@ -95,6 +95,9 @@ def test_a_published_ruleset_gets_a_version_and_a_rule_book_in_every_language(se
     assert "1" in page.locator("#published").inner_text()
     screenshot(page, "workshop-published")
 
+    page.click("#published-book")
+    assert page.locator("#ruleset option:checked").get_attribute("value") == ruleset_id
+
     books = {}
     for lang in ("en", *TRANSLATED):
         response = page.goto(f"{server['url']}/?ruleset={ruleset_id}&lang={lang}")

@@ -114,7 +114,10 @@ async function publish() {
   const {status, body} = await page.call("/v1/rulesets", yamlRequest({Authorization: `Bearer ${token}`}));
   if (status === 201) {
     result.className = "status good";
-    result.textContent = page.format(strings.published, {id: body.id, version: body.version});
+    const book = new URL(strings.rulebook, window.location.origin);
+    book.searchParams.set("ruleset", body.id);
+    result.replaceChildren(page.format(strings.published, {id: body.id, version: body.version}), " ",
+      page.element("a", {href: book.pathname + book.search, id: "published-book"}, strings.read_it));
     return;
   }
   result.className = "status bad";
