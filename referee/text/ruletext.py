@@ -6,7 +6,9 @@ two rulesets' texts can be compared rule by rule (see describe_changes).
 """
 from dataclasses import dataclass, field
 
-from .cards import card_name, color_name, kind_name
+from referee.rules.kinds import category, copies
+
+from .cards import color_name, kind_name
 from .catalogs import translator
 from .render import Translator
 
@@ -37,9 +39,7 @@ def _colors(rules: dict) -> list[str]:
 
 
 def copies_in_deck(spec: dict, rules: dict) -> int:
-    if spec.get("per_color") is not None:
-        return int(spec["per_color"]) * len(_colors(rules))
-    return int(spec.get("count") or 0)
+    return copies(spec, len(_colors(rules)))
 
 
 def kinds_in_deck(rules: dict) -> list[tuple[str, dict]]:
@@ -53,15 +53,6 @@ def _effects(spec: dict) -> list[dict]:
 
 def _has_effect(spec: dict, effect_type: str) -> bool:
     return any(effect.get("type") == effect_type for effect in _effects(spec))
-
-
-def category(spec: dict) -> str:
-    """number, wild (its player names a colour) or action: how an opening card is handled."""
-    if spec.get("number") is not None and not _effects(spec):
-        return "number"
-    if _has_effect(spec, "choose-color"):
-        return "wild"
-    return "action"
 
 
 def _names(kinds, tr: Translator, rules: dict, style: str = "standard") -> str:
@@ -101,6 +92,13 @@ def setup(rules: dict, tr: Translator) -> Section:
     section.add("deck", tr.ngettext("The deck has {count} card.", "The deck has {count} cards.", deck))
     # TRANSLATORS: rule text, set-up section; {colors} is a list of colour names such as "red, yellow, green and blue".
     section.add("colors", tr.gettext("The coloured cards come in {colors}.", colors=colors))
+    _dealing(rules, tr, section)
+    _opening(rules, tr, section)
+    return section
+
+
+def _dealing(rules: dict, tr: Translator, section: Section) -> None:
+    """Draw pile or launcher, the dealer, the deal, who starts."""
     if rules.get("draw_source") == "launcher":
         # TRANSLATORS: rule text, set-up section (UNO Attack): the card launcher replaces the draw pile.
         section.add("draw_source", tr.gettext(
@@ -126,6 +124,10 @@ def setup(rules: dict, tr: Translator) -> Section:
         # TRANSLATORS: rule text, set-up section: who starts and the starting direction.
         section.add("opening.first_player", tr.gettext(
             "The player to the dealer's left plays first, and play goes clockwise."))
+
+
+def _opening(rules: dict, tr: Translator, section: Section) -> None:
+    """What the first card turned up does, by category and by kind."""
     # TRANSLATORS: rule text, set-up section: the first card of the discard pile.
     section.add("opening.first_card", tr.gettext(
         "The dealer turns the next card face up to start the discard pile."))
@@ -146,7 +148,6 @@ def setup(rules: dict, tr: Translator) -> Section:
         section.add("opening.reverse_dealer_plays_first", tr.gettext(
             "If the first card turned up is a {card}, the dealer plays first and play goes counter-clockwise.",
             card=_names(reverses, tr, rules, "or")))
-    return section
 
 
 def _first_card_sentence(category_name: str, handling, tr: Translator) -> str | None:
@@ -203,6 +204,13 @@ def turn(rules: dict, tr: Translator) -> Section:
         # TRANSLATORS: rule text, turn section: wild cards.
         section.add("turn.wild", tr.gettext(
             "A wild card may be played on any card; its player names the colour that must be matched next."))
+    _drawing(rules, tr, section)
+    _two_players(rules, tr, section)
+    return section
+
+
+def _drawing(rules: dict, tr: Translator, section: Section) -> None:
+    """When a player may draw (or press the launcher), how much, and what may follow."""
     draw = _get(rules, "turn.draw", {}) or {}
     count = int(draw.get("count") or 1)
     launcher = rules.get("draw_source") == "launcher"
@@ -238,6 +246,10 @@ def turn(rules: dict, tr: Translator) -> Section:
             text = tr.ngettext("Keep drawing until you get a card you can play, up to {max} card.",
                                "Keep drawing until you get a card you can play, up to {max} cards.", limit, max=limit)
         section.add("turn.draw.until_playable", text)
+    _after_drawing(draw, tr, section)
+
+
+def _after_drawing(draw: dict, tr: Translator, section: Section) -> None:
     after = draw.get("after")
     if after == "may-play":
         # TRANSLATORS: rule text, turn section: after drawing, a playable card may be played.
@@ -260,6 +272,9 @@ def turn(rules: dict, tr: Translator) -> Section:
             # TRANSLATORS: rule text, turn section: any matching card may be played after drawing.
             section.add("turn.draw.play_after_draw", tr.gettext(
                 "You may then play any card that matches, not only the one you drew."))
+
+
+def _two_players(rules: dict, tr: Translator, section: Section) -> None:
     reverses = [kind for kind, spec in kinds_in_deck(rules) if _has_effect(spec, "reverse")]
     two_player = _get(rules, "turn.two_player_reverse")
     if reverses and two_player == "skip":
@@ -272,7 +287,6 @@ def turn(rules: dict, tr: Translator) -> Section:
         section.add("turn.two_player_reverse", tr.gettext(
             "With two players, a {card} only changes the direction of play, so the other player plays next.",
             card=_names(reverses, tr, rules, "or")))
-    return section
 
 
 def cards(rules: dict, tr: Translator) -> Section:
