@@ -64,5 +64,5 @@ def check(langs):
             click.echo(str(problem))
             count += 1
     if count:
-        click.echo(f"{count} problems", err=True)
+        click.echo(f"{count} problem{'' if count == 1 else 's'}", err=True)
     sys.exit(1 if count else 0)
