@@ -79,13 +79,16 @@ function showLines(text, problems) {
   }
 }
 
+// The problem's messages come from the ruleset checks, in English; only the
+// "Warning" label is the page's.
 function problemNote(tag, problem) {
   const kind = problem.warning ? "warning" : "error";
-  const prefix = problem.warning ? `${strings.warning}: ` : "";
   const column = problem.column ? `:${problem.column}` : "";
   const where = problem.line ? `${problem.line}${column} ` : "";
-  return page.element(tag, {class: `note ${kind}`, "data-line": problem.line || null},
-    `${where}${prefix}${page.problemText(problem)}`);
+  const note = page.element(tag, {class: `note ${kind}`, "data-line": problem.line || null}, where);
+  if (problem.warning) note.append(page.element("span", {lang: page.lang}, `${strings.warning}: `));
+  note.append(page.element("span", {lang: "en"}, page.problemText(problem)));
+  return note;
 }
 
 function showComparison(comparison) {
