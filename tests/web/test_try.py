@@ -67,6 +67,24 @@ def test_effects_of_an_action_card_are_listed(server, page):
     verdict = play(page, 1, "red-draw-two")
     effects = verdict.locator(".effects").inner_text()
     assert "draw" in effects and "skip" in effects
+    assert page.locator("#state-current").inner_text().startswith("2")  # Chirag must answer
+    assert "2" in page.locator("#state-pending").inner_text()
+    form = page.locator("form.move[data-type=accept]")
+    form.locator("select[name=player]").select_option("2")
+    form.locator("button").click()
+    page.wait_for_function("document.querySelectorAll('#verdicts li').length === 3")
+    assert page.locator("#verdicts li").first.locator(".code").inner_text() == "draw-accepted"
+    assert page.locator("#state-current").inner_text().startswith("0")  # Chirag lost the turn
+    assert page.locator("#seats tr td:nth-child(3)").all_inner_texts() == ["7", "6", "9"]
+
+
+def test_a_wild_names_a_colour_from_the_rulesets_colours(server, page):
+    open_table(page, server)
+    colours = page.locator("form.move[data-type=play] select[name=color] option").all_inner_texts()
+    assert colours[1:] == ["red", "yellow", "green", "blue"]  # after "no colour"
+    verdict = play(page, 1, "wild", color="blue")
+    assert "legal" in verdict.get_attribute("class").split()
+    assert page.locator("#state-color").inner_text() == "blue"
 
 
 def test_a_card_the_deck_lacks_is_reported_as_bad_input(server, page):

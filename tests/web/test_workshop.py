@@ -47,7 +47,7 @@ def test_an_uploaded_file_shows_each_problem_under_its_line(server, page, tmp_pa
     assert "flagged" in page.locator(f"#line-{case['line']}").get_attribute("class")
     # a warning does not stop a ruleset from being valid
     assert page.locator("#status.good" if case.get("warning") else "#status.bad").is_visible()
-    screenshot(page, f"workshop-problem-{case['line']}")
+    screenshot(page, "workshop-problem-" + "-".join(case["name"].split()[:4]))
 
 
 def test_a_valid_house_ruleset_is_compared_with_its_parent(server, page):
