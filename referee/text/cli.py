@@ -32,7 +32,13 @@ def update(langs):
     """Create a language's catalog, or merge messages.pot into it.
 
     Merge only your own language while others are translating: --lang gu."""
-    for lang, action in workflow.update(langs or TRANSLATED_LANGUAGES):
+    if not pot_path().exists():
+        raise click.ClickException(f"{pot_path()} does not exist: run `referee i18n extract` first")
+    for lang in langs or TRANSLATED_LANGUAGES:
+        try:
+            (_lang, action), = workflow.update([lang])
+        except Exception as exc:  # noqa: BLE001 - an unreadable catalog is left as it is
+            raise click.ClickException(f"{po_path(lang)}: cannot merge ({exc}); fix the file and run again") from None
         click.echo(f"{action} {po_path(lang)}")
 
 

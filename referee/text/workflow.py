@@ -99,7 +99,7 @@ def update(langs=TRANSLATED_LANGUAGES, base: Path | None = None) -> list[tuple[s
         path = po_path(lang, base)
         if path.exists():
             with open(path, "rb") as handle:
-                catalog = read_po(handle, locale=lang)
+                catalog = read_po(handle, locale=lang, abort_invalid=True)  # never rewrite what we cannot read
             catalog.update(template)
             action = "updated"
         else:

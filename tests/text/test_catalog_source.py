@@ -81,3 +81,18 @@ def test_update_with_lang_merges_only_that_language(temp_locales):
         assert (None, "A brand new sentence.") in keys(read_po(handle))
     for lang in set(TRANSLATED_LANGUAGES) - {"hi"}:
         assert po_path(lang, temp_locales).read_bytes() == untouched[lang]
+
+
+def test_update_refuses_to_merge_into_an_unreadable_catalog(temp_locales):
+    path = po_path("gu", temp_locales)
+    path.write_text('msgid ""\nmsgstr ""\nthis is not gettext\n', encoding="utf-8")
+    result = CliRunner().invoke(main, ["i18n", "update", "--lang", "gu"])
+    assert result.exit_code == 1
+    assert "cannot merge" in result.output and "Traceback" not in result.output
+    assert path.read_text(encoding="utf-8").endswith("this is not gettext\n")
+
+
+def test_update_without_a_template_says_what_to_do(temp_locales):
+    pot_path(temp_locales).unlink()
+    result = CliRunner().invoke(main, ["i18n", "update", "--lang", "gu"])
+    assert result.exit_code == 1 and "referee i18n extract" in result.output
