@@ -66,3 +66,19 @@ def test_plural_cases_use_the_languages_form(lang, count):
     expected = message.string[index].format(player="Asha", count=count)
     assert expected and verdict_message({"code": "drew", "details": {"player": 0, "count": count}},
                                         lang, ["Asha"]) == expected
+
+
+@pytest.mark.parametrize("lang", TRANSLATED_LANGUAGES)
+def test_every_verdict_message_is_translated(lang):
+    from referee.text.render import placeholders
+    from referee.text.verdicts import MESSAGES
+
+    tr = translator(lang)
+    for key, sentences in MESSAGES.items():
+        for sentence in sentences:
+            for n in (1, 5):
+                values = {name: "Q" for text in sentence.texts() for name in placeholders(text)}
+                if sentence.n:
+                    values[sentence.n] = n
+                rendered = sentence.render(tr, values)
+                assert english_left(rendered) == [], (key, rendered)
