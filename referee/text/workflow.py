@@ -14,7 +14,7 @@ from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
-from .catalogs import TRANSLATED_LANGUAGES, locales_dir, mo_path, po_path, pot_path
+from .catalogs import TRANSLATED_LANGUAGES, mo_path, po_path, pot_path
 from .checks import check_catalog, load_catalog
 
 REPO = Path(__file__).resolve().parents[2]
@@ -142,6 +142,3 @@ def compile_catalogs(langs=TRANSLATED_LANGUAGES, base: Path | None = None, use_m
         results.append((lang, True, problems))
     return results
 
-
-def base_dir(base: Path | None) -> Path:
-    return base or locales_dir()

@@ -1,4 +1,7 @@
 """GET /v1/locales reads locales_report(): completeness and problems per language."""
+import os
+import time
+
 from referee.text import locales_report
 from referee.text.catalogs import LANGUAGES
 
@@ -45,7 +48,6 @@ def test_the_report_follows_an_edited_catalog(locales):
     path = copy_fixture("untranslated.po", locales, "hi")
     assert by_lang(locales_report())["hi"]["untranslated"] == 1
     copy_fixture("good.po", locales, "hi")
-    import os, time
     later = time.time_ns() + 2_000_000_000
     os.utime(path, ns=(later, later))
     assert by_lang(locales_report())["hi"]["untranslated"] == 0
