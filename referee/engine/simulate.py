@@ -57,8 +57,9 @@ class Stats:
 class Table:
     """One simulated game: the physical cards and the judge's public state."""
 
-    def __init__(self, rules, players, rng, stats, check=True, record=False):
+    def __init__(self, rules, players, rng, stats, check=True, record=False, mischief=True):
         self.rules = rules
+        self.mischief = mischief
         self.rng = rng
         self.stats = stats
         self.check = check
@@ -212,7 +213,7 @@ class Table:
         if state.debts:
             return self.settle_debt(state.debts[0])
         rng = self.rng
-        if rng.random() < 0.05:
+        if self.mischief and rng.random() < 0.05:
             return self.random_move()
         if rng.random() < 0.6 and self.try_uno_moves():
             return
@@ -248,10 +249,10 @@ class Table:
         pending = state.pending
         player = pending.player
         hand = self.hands[player]
-        stacks = [self.play_move(player, [c]) for c in dict.fromkeys(hand)] if self.rules.stacking else []
-        stacks = [m for m in stacks if self.is_legal(m)]
-        if stacks and rng.random() < 0.6:
-            return self.apply(rng.choice(stacks))
+        if self.rules.stacking and rng.random() < 0.6:
+            stack = self.first_legal([self.play_move(player, [c]) for c in dict.fromkeys(hand)])
+            if stack:
+                return self.apply(stack)
         if pending.by is not None and rng.random() < 0.4:
             move = Move("challenge", player)
             move.hand = tuple(self.rules.cards[c] for c in self.hands[pending.by])
@@ -279,9 +280,10 @@ class Table:
     def take_turn(self):
         state, rng = self.state, self.rng
         player = state.current
-        legal = [m for m in self.candidate_plays(player) if self.is_legal(m)]
-        if legal and (rng.random() < 0.85 or state.drawn or state.extra_play):
-            return self.apply(rng.choice(legal))
+        wants_to_play = not self.mischief or rng.random() < 0.85 or state.drawn or state.extra_play
+        legal = self.first_legal(self.candidate_plays(player)) if wants_to_play else None
+        if legal:
+            return self.apply(legal)
         if state.drawn or state.extra_play:
             return self.apply(Move("pass", player))
         move = Move("draw", player)
@@ -335,8 +337,13 @@ class Table:
             move.color = rng.choice(rules.colors)
         if lead.kind.aims:
             move.target = rng.choice([s for s in range(self.seats) if s != player])
-        move.uno = len(self.hands[player]) - len(cards) == 1 and rng.random() < 0.7
+        move.uno = len(self.hands[player]) - len(cards) == 1 and (not self.mischief or rng.random() < 0.7)
         return move
+
+    def first_legal(self, moves):
+        """A move chosen at random among the legal ones (None if there is none)."""
+        self.rng.shuffle(moves)
+        return next((m for m in moves if self.is_legal(m)), None)
 
     def is_legal(self, move):
         return judge(self.rules, self.state, move).legal
@@ -389,13 +396,17 @@ def _seat_move(kind, player):
     return Move(kind, player)
 
 
-def simulate(rules, games, seed, players, check=True, record=False):
-    """Play `games` random games; returns Stats. Raises InvariantBroken on a judge bug."""
+def simulate(rules, games, seed, players, check=True, record=False, mischief=True):
+    """Play `games` random games; returns Stats. Raises InvariantBroken on a judge bug.
+
+    With `mischief` players also try moves at random, draw while they could play and
+    forget to call UNO; without it they play like a plain random agent: a random
+    legal card when they have one, else they draw."""
     rng = random.Random(seed)
     stats = Stats()
     start = time.perf_counter()
     for _ in range(games):
-        table = Table(rules, players, rng, stats, check=check, record=record)
+        table = Table(rules, players, rng, stats, check=check, record=record, mischief=mischief)
         try:
             table.play_game()
         except TableExhausted:

@@ -237,7 +237,7 @@ def parse_state(rules, data, path="state"):
     state.drawn = r.bool("drawn")
     state.drawn_card = r.card(rules, "drawn_card", optional=True)
     state.extra_play = r.bool("extra_play")
-    state.skips = r.int("skips", 0, n, default=0)
+    state.skips = r.int("skips", 0, 1000, default=0)
     state.winner = r.int("winner", 0, n - 1, default=None, optional=True)
     state.scored = r.bool("scored")
     uno = data.get("uno") or {}

@@ -1,0 +1,89 @@
+"""Benchmark of the judge, beside RLCard's UNO engine on the same machine, in one run.
+
+Prints:
+- the judge's median and p99 time per move, over moves recorded from simulated games
+  of each edition (each move judged on the state it was actually played on);
+- simulated games per second (one round, two players, invariant checks off and on) and
+  RLCard's random games per second (one round, two players: RLCard's UNO), and their ratio.
+
+RLCard is installed only in bench/.venv-rlcard (created on first run), never in the
+project's environment. Usage: .venv/bin/python bench/judge.py [--games N]
+"""
+import argparse
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from referee.engine import compile_rules, judge
+from referee.engine.simulate import simulate
+from referee.rules import builtin_lookup, builtin_rulesets, resolve
+
+HERE = Path(__file__).resolve().parent
+RLCARD_VENV = HERE / ".venv-rlcard"
+
+
+def judge_times(rules, seed, games=10):
+    stats = simulate(rules, games=games, seed=seed, players=3, record=True)
+    times = []
+    clock = time.perf_counter_ns
+    for state, move, hand in stats.recorded:
+        best = None
+        for _ in range(3):   # the best of three: the machine is shared and noisy
+            start = clock()
+            judge(rules, state, move, hand)
+            elapsed = clock() - start
+            best = elapsed if best is None or elapsed < best else best
+        times.append(best / 1000)
+    times.sort()
+    return len(times), statistics.median(times), times[int(len(times) * 0.99)]
+
+
+def single_round(ruleset_id):
+    document = {"id": f"{ruleset_id}-one-round", "title": "One round", "extends": ruleset_id,
+                "scoring": {"single_round": True}}
+    return compile_rules(resolve(document, builtin_lookup).data)
+
+
+def ours_games_per_second(games, check):
+    rules = single_round("classic")
+    stats = simulate(rules, games=games, seed=7, players=2, check=check, mischief=False)
+    return stats.games / stats.seconds, stats.moves / stats.games
+
+
+def rlcard_games_per_second(games):
+    if not (RLCARD_VENV / "bin" / "python").exists():
+        subprocess.run([sys.executable, "-m", "venv", str(RLCARD_VENV)], check=True)
+        subprocess.run([str(RLCARD_VENV / "bin" / "pip"), "install", "-q", "rlcard"], check=True)
+    out = subprocess.run([str(RLCARD_VENV / "bin" / "python"), str(HERE / "rlcard_uno.py"), str(games), "7"],
+                         check=True, capture_output=True, text=True).stdout.split()
+    played, moves, seconds = int(out[0]), int(out[1]), float(out[2])
+    return played / seconds, moves / played
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=300, help="games for the games/s figures")
+    args = parser.parse_args()
+    print("judge, per move (moves recorded from simulated 3-player games):")
+    for ruleset_id in ("classic", "sonic", "attack", "hindi-table", "seven-o-jump-in"):
+        rules = compile_rules(builtin_rulesets()[ruleset_id].data)
+        count, median, p99 = judge_times(rules, seed=3)
+        print(f"  {ruleset_id:18} {count:7} moves   median {median:6.2f} µs   p99 {p99:7.2f} µs")
+    print(f"simulated games, one round, two players ({args.games} games each):")
+    rl_rate, rl_moves = rlcard_games_per_second(args.games)
+    fast_rate, fast_moves = ours_games_per_second(args.games, check=False)
+    checked_rate, _ = ours_games_per_second(args.games, check=True)
+    rl_rate_again, _ = rlcard_games_per_second(args.games)   # bracket ours: load changes
+    rl_rate = (rl_rate + rl_rate_again) / 2
+    print(f"  RLCard UNO            {rl_rate:8.1f} games/s   {rl_moves:6.1f} moves per game")
+    print(f"  referee (no checks)   {fast_rate:8.1f} games/s   {fast_moves:6.1f} moves per game"
+          f"   ratio {fast_rate / rl_rate:.2f}")
+    print(f"  referee (checked)     {checked_rate:8.1f} games/s   ratio {checked_rate / rl_rate:.2f}")
+    print("  (both sides play a random legal card, else draw; the referee's players find legal"
+          " cards by asking the judge, and 'checked' verifies every card's place after each move)")
+
+
+if __name__ == "__main__":
+    main()
