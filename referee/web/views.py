@@ -7,6 +7,7 @@ from referee.text import LANGUAGES, describe_changes, locales_report, negotiate,
 from referee.web import bp
 from referee.web.catalogs import untranslated_messages
 from referee.web.i18n import endonym, page_gettext, page_ngettext
+from referee.web.names import deck_names
 from referee.web.rulesets import (DEFAULT_RULESET, UnknownRuleset, compare_with_parent,
                                   list_rulesets, resolved_ruleset)
 
@@ -94,6 +95,16 @@ def workshop_changes():
 def try_table():
     return render_template("web/try.html", rulesets=list_rulesets(),
                            chosen=request.args.get("ruleset", DEFAULT_RULESET))
+
+
+@bp.get("/try/names")
+def card_names():
+    """The practice board's names for the chosen ruleset's cards and colours."""
+    try:
+        data = resolved_ruleset(request.args.get("ruleset", DEFAULT_RULESET))
+    except UnknownRuleset:
+        return jsonify({"colors": [], "cards": {}}), 404
+    return jsonify(deck_names(data, g.lang))
 
 
 @bp.get("/translators")

@@ -67,3 +67,14 @@ def test_the_comparison_names_each_change_in_the_language(client):
 def test_an_oversized_comparison_body_is_refused(client):
     answer = client.post("/workshop/changes", data=b"a" * (300 * 1024))
     assert answer.status_code == 413
+
+
+def test_the_board_names_every_card_of_the_deck_in_the_language(client):
+    english = client.get("/try/names?ruleset=attack&lang=en").json
+    gujarati = client.get("/try/names?ruleset=attack&lang=gu").json
+    assert [color["id"] for color in gujarati["colors"]] == ["red", "yellow", "green", "blue"]
+    assert "red-0" not in gujarati["cards"]  # the Attack deck has no 0
+    assert "wild-hit-fire" not in gujarati["cards"]  # a kind with no copies
+    assert set(english["cards"]) == set(gujarati["cards"])
+    assert gujarati["cards"]["red-hit-two"] != english["cards"]["red-hit-two"]
+    assert client.get("/try/names?ruleset=no-such-ruleset").status_code == 404

@@ -31,7 +31,7 @@ def play(page, player, cards, color=None):
 
 def test_opening_a_table_shows_the_public_state(server, page):
     open_table(page, server)
-    assert page.locator("#state-top").inner_text() == "red-7"
+    assert page.locator("#state-top code").inner_text() == "red-7"
     assert page.locator("#state-color").inner_text() == "red"
     assert page.locator("#state-current").inner_text().startswith("1")  # left of the dealer
     counts = page.locator("#seats tr td:nth-child(3)").all_inner_texts()
@@ -45,7 +45,7 @@ def test_a_legal_and_an_illegal_move_get_explained_verdicts(server, page, lang):
     assert "legal" in legal.get_attribute("class").split()
     assert legal.locator(".message").inner_text().strip()
     assert legal.locator(".code").inner_text() == "played"
-    assert page.locator("#state-top").inner_text() == "red-5"
+    assert page.locator("#state-top code").inner_text() == "red-5"
     assert page.locator("#seats tr td:nth-child(3)").all_inner_texts() == ["7", "6", "7"]
     assert page.locator("#state-current").inner_text().startswith("2")
 
@@ -54,7 +54,7 @@ def test_a_legal_and_an_illegal_move_get_explained_verdicts(server, page, lang):
     assert illegal.locator(".code").inner_text() == "card-does-not-match"
     assert illegal.locator(".rule").inner_text().strip()
     assert illegal.locator(".message").inner_text().strip()
-    assert page.locator("#state-top").inner_text() == "red-5"  # nothing changed
+    assert page.locator("#state-top code").inner_text() == "red-5"  # nothing changed
     assert page.locator("#seats tr td:nth-child(3)").all_inner_texts() == ["7", "6", "7"]
     if lang != "en":  # the board's labels, badges and state in the visitor's language
         left = set(english_left(page.evaluate(PAGE_LANGUAGE_TEXT))) - set(PLAYERS)

@@ -30,22 +30,15 @@ async function openTable(form) {
   });
   if (status !== 201) return showProblem(body);
   showProblem(null);
-  table = {id: body.id, players: body.state.players || players};
-  const rules = await page.call(`/v1/rulesets/${encodeURIComponent(ruleset)}`);
-  fillChoices(colorsOf(rules.body));
+  table = {id: body.id, players: body.state.players || players, names: {colors: [], cards: {}}};
+  const names = await page.call(`/try/names?ruleset=${encodeURIComponent(ruleset)}`);
+  if (names.status === 200) table.names = names.body;
+  fillChoices(table.names.colors);
   document.getElementById("verdicts").replaceChildren();
   document.getElementById("board").hidden = false;
   document.getElementById("board").dataset.table = body.id;
   if (body.verdict || body.code) showVerdict(body.verdict || body);
   showState(body.state);
-}
-
-// GET /v1/rulesets/{id} answers the resolved ruleset, possibly wrapped.
-function colorsOf(answer) {
-  for (const candidate of [answer, answer.ruleset, answer.data]) {
-    if (candidate && Array.isArray(candidate.colors)) return candidate.colors;
-  }
-  return [];
 }
 
 function fillChoices(colors) {
@@ -57,7 +50,7 @@ function fillChoices(colors) {
   }
   for (const select of document.querySelectorAll("select.color")) {
     select.replaceChildren(option("", strings.no_color),
-                           ...colors.map((color) => option(color, color)));
+                           ...colors.map((color) => option(color.id, color.name)));
   }
 }
 
@@ -124,6 +117,14 @@ function describePending({kind, ...rest}) {
   return describeEffect({type: kind, ...rest});
 }
 
+// A card by its name in the page's language, with the id the API and the forms use.
+function showCard(id, card) {
+  const element = document.getElementById(id);
+  const name = table.names.cards[card];
+  const code = page.element("code", {lang: "en"}, card ?? "");
+  element.replaceChildren(...(name && name !== card ? [name, " ", code] : [code]));
+}
+
 // An API value (an English id) shown in the page's language when the page knows it.
 function named(id, names, value) {
   const element = document.getElementById(id);
@@ -136,8 +137,9 @@ function showState(state) {
   const players = state.players || table.players;
   const text = (id, value) => { document.getElementById(id).textContent = value; };
   text("state-current", `${state.current}: ${players[state.current] ?? ""}`);
-  text("state-top", state.top ?? "");
-  text("state-color", state.color ?? "");
+  showCard("state-top", state.top);
+  const colorNames = Object.fromEntries(table.names.colors.map((color) => [color.id, color.name]));
+  named("state-color", colorNames, state.color);
   named("state-direction", strings.directions, state.direction);
   text("state-pending", state.pending ? describePending(state.pending) : strings.none);
   named("state-phase", strings.phases, state.phase);
