@@ -5,8 +5,11 @@ that reads and then writes fails at once with "database is locked" when another
 writer got in between (HOSTILE.md 17). PostgreSQL gets row locks instead
 (SELECT ... FOR UPDATE, see repository.py).
 """
+import contextlib
+import fcntl
 import json
 import os
+import threading
 from pathlib import Path
 
 from sqlalchemy import (JSON, Column, DateTime, ForeignKey, Integer, MetaData, String,
@@ -116,6 +119,49 @@ def _sqlite_engine(url):
             connection.exec_driver_sql("BEGIN IMMEDIATE")
 
     return engine
+
+
+class SQLiteWriteLock:
+    """One writer at a time across the processes and threads sharing a SQLite file.
+
+    SQLite makes a blocked writer poll (its busy handler sleeps 1, 2, 5 ... 100 ms
+    between tries), so under contention writers mostly sleep. Queuing them on an
+    OS file lock instead wakes the next one the moment the lock is free; BEGIN
+    IMMEDIATE still guards against any writer that does not take this lock."""
+
+    def __init__(self, database_path):
+        self.path = f"{database_path}.write-lock"
+        self._thread_lock = threading.Lock()
+        self._file = None
+        self._pid = None
+
+    def __enter__(self):
+        self._thread_lock.acquire()
+        try:
+            if self._pid != os.getpid():
+                # Opened once per process: a forked child must not share its parent's
+                # open file (flock locks belong to it, so both would hold the lock).
+                self._file = open(self.path, "a+b")  # noqa: SIM115
+                self._pid = os.getpid()
+            fcntl.flock(self._file.fileno(), fcntl.LOCK_EX)
+        except BaseException:
+            self._thread_lock.release()
+            raise
+        return self
+
+    def __exit__(self, *exc):
+        try:
+            fcntl.flock(self._file.fileno(), fcntl.LOCK_UN)
+        finally:
+            self._thread_lock.release()
+
+
+def write_lock(engine):
+    """The lock writers take before BEGIN: SQLite files only, PostgreSQL locks rows."""
+    database = engine.url.database
+    if engine.dialect.name == "sqlite" and database and database != ":memory:":
+        return SQLiteWriteLock(database)
+    return contextlib.nullcontext()
 
 
 def create_schema(engine):

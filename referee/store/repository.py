@@ -100,6 +100,7 @@ _EARLIER_TRY = select(_E.c.seq, _E.c.verdict, _E.c.request_sha256).where(
 class Store:
     def __init__(self, url=None):
         self.engine = db.make_engine(url)
+        self._write_lock = db.write_lock(self.engine)
 
     @property
     def dialect(self):
@@ -113,7 +114,7 @@ class Store:
 
     @contextmanager
     def _writing(self):
-        with self.engine.connect() as conn:
+        with self._write_lock, self.engine.connect() as conn:
             conn.execution_options(**{db.WRITE: True})
             with conn.begin():
                 yield conn
