@@ -117,8 +117,6 @@ CODES = {
                              summary="The player does not hold that many cards."),
     "extra-play-offered": dict(legal=False, params=["player"],
                                summary="The player may play one more card or pass; drawing is not allowed now."),
-    "no-launcher-debt": dict(legal=False, params=["player"],
-                             summary="The player owes no launcher presses."),
 }
 
 LEGAL_CODES = frozenset(code for code, spec in CODES.items() if spec["legal"])

@@ -331,10 +331,6 @@ MESSAGES: dict[str, tuple[Sentence, ...]] = {
         # TRANSLATORS: refusal (UNO Attack): after a Skip or Reverse the player may play one more card or pass, but not draw.
         M_("{player} may play one more card or end their turn, but may not draw now."),
     ),
-    "no-launcher-debt": (
-        # TRANSLATORS: refusal: a player pressed the launcher without owing any presses.
-        M_("{player} owes no launcher presses."),
-    ),
 }
 
 PLAYER_DETAILS = frozenset({"player", "target", "current", "first_player"})
