@@ -61,3 +61,13 @@ def test_text_uses_the_font_for_its_script(server, page, lang):
 def test_the_english_check_sees_english(server, page):
     page.goto(f"{server['url']}/try?lang=en")
     assert {"Open", "table", "Ruleset"} <= set(english_left(page.evaluate(PAGE_LANGUAGE_TEXT)))
+
+
+def test_the_rule_book_form_chooses_a_ruleset_and_a_language(server, page):
+    page.goto(f"{server['url']}/?lang=en")
+    page.select_option("#ruleset", "attack")
+    page.select_option("#book-lang", "gu")
+    page.click("form.picker button")
+    assert page.locator("html").get_attribute("lang") == "gu"
+    assert page.locator("article.book").get_attribute("lang") == "gu"
+    assert page.locator("#ruleset option:checked").get_attribute("value") == "attack"
