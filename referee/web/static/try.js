@@ -92,9 +92,14 @@ function showProblem(body) {
     {detail: [body.detail || body.title, details].filter(Boolean).join(" ")});
 }
 
+const SEAT_FIELDS = new Set(["player", "target", "first_player", "current"]);
+
+// An effect as the API gives it, with seats also named: "draw: player 2 (Chirag), count 2".
 function describeEffect(effect) {
   const {type, ...rest} = effect;
-  const fields = Object.entries(rest).map(([name, value]) => `${name} ${JSON.stringify(value)}`);
+  const shown = (name, value) => SEAT_FIELDS.has(name) && Number.isInteger(value) && table.players[value]
+    ? `${value} (${table.players[value]})` : JSON.stringify(value);
+  const fields = Object.entries(rest).map(([name, value]) => `${name} ${shown(name, value)}`);
   return fields.length ? `${type}: ${fields.join(", ")}` : type;
 }
 
