@@ -6,6 +6,7 @@ ruleset (rules.py); no card or edition is named here. Each move type has a handl
 that first refuses what the rules forbid (in the order a player would want to hear it)
 and then applies the move.
 """
+from .errors import InputError
 from .state import DIRECTION_NAMES, Pending
 from .verdict import Verdict
 
@@ -15,8 +16,25 @@ def judge(rules, state, move, hand=None):
     stateless check supplies the mover's hand, lets hand-dependent rules be decided."""
     cards_in_hand = None
     if hand is not None:
+        if not isinstance(hand, (list, tuple)):
+            raise InputError.at("hand", "must be a list of cards")
         cards_in_hand = [rules.card(text, f"hand[{i}]") for i, text in enumerate(hand)]
+        _check_hand_shown(state, move, cards_in_hand)
     return HANDLERS[move.type](rules, state, move, cards_in_hand)
+
+
+def _check_hand_shown(state, move, hand):
+    """A hand that contradicts the table or the move cannot be judged on."""
+    if move.player is None or move.type not in ("play", "draw"):
+        return
+    held = state.hand_counts[move.player]
+    if len(hand) != held:
+        raise InputError.at("hand", f"player {move.player} holds {held} card(s), the hand shown has {len(hand)}")
+    remaining = list(hand)
+    for card in move.cards:
+        if card not in remaining:
+            raise InputError.at("hand", f"the hand shown does not hold {card.text}, which the move plays")
+        remaining.remove(card)
 
 
 def refuse(state, code, rule, **details):
