@@ -12,7 +12,7 @@ from datetime import datetime, timezone
 from sqlalchemy import bindparam, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
-from . import db
+from . import db, hotpath
 from .errors import (IdempotencyKeyReused, NotOwner, OrganiserExists, StaleSeq,
                      UnknownOrganiser, UnknownTable)
 
@@ -84,7 +84,7 @@ class Appended:
     ruleset_version: int
 
 
-# The hot path's statements, built once (SQLAlchemy then reuses their compiled form).
+# The hot path's statements, compiled once per engine (see hotpath.py).
 _T, _E = db.game_tables, db.table_events
 _TABLE_COLUMNS = (_T.c.id, _T.c.ruleset_id, _T.c.ruleset_version, _T.c.opening, _T.c.seq,
                   _T.c.state)  # in TableRow's order
@@ -100,6 +100,12 @@ _EARLIER_TRY = select(_E.c.seq, _E.c.verdict, _E.c.request_sha256).where(
 class Store:
     def __init__(self, url=None):
         self.engine = db.make_engine(url)
+        dialect = self.engine.dialect
+        self._table_row = hotpath.Prepared(_TABLE_ROW, dialect)
+        self._locked_table_row = hotpath.Prepared(_LOCKED_TABLE_ROW, dialect)
+        self._insert_event = hotpath.Prepared(_INSERT_EVENT, dialect)
+        self._advance_table = hotpath.Prepared(_ADVANCE_TABLE, dialect)
+        self._earlier = hotpath.Prepared(_EARLIER_TRY, dialect)
         self._write_lock = db.write_lock(self.engine)
 
     @property
@@ -218,7 +224,7 @@ class Store:
 
     def get_table(self, table_id: str) -> TableRow | None:
         with self._reading() as conn:
-            row = conn.execute(_TABLE_ROW, {"table_id": table_id}).first()
+            row = hotpath.first(conn, self._table_row, {"table_id": table_id})
         return TableRow(*row) if row else None
 
     def events(self, table_id: str, after: int = 0) -> list[Event]:
@@ -242,7 +248,7 @@ class Store:
         (table_id, seq) and (table_id, idempotency_key) constraints back that up.
         """
         with self._writing() as conn:
-            row = conn.execute(_LOCKED_TABLE_ROW, {"table_id": table_id}).first()
+            row = hotpath.first(conn, self._locked_table_row, {"table_id": table_id})
             if row is None:
                 raise UnknownTable(table_id)
             table = TableRow(*row)
@@ -255,21 +261,21 @@ class Store:
                 raise StaleSeq(expect_seq, table.seq)
             verdict = decide(table)
             seq = table.seq + 1
-            conn.execute(_INSERT_EVENT, {
+            hotpath.execute(conn, self._insert_event, {
                 "table_id": table_id, "seq": seq, "move": move, "verdict": verdict,
                 "idempotency_key": idempotency_key, "request_sha256": request_sha256,
                 "created_at": _now()})
-            conn.execute(_ADVANCE_TABLE, {"table_id": table_id, "seq": seq,
-                                          "state": verdict["state"]})
+            hotpath.execute(conn, self._advance_table, {"table_id": table_id, "seq": seq,
+                                                        "state": verdict["state"]})
             return Appended(seq, verdict, replayed=False, ruleset_id=table.ruleset_id,
                             ruleset_version=table.ruleset_version)
 
-    @staticmethod
-    def _earlier_try(conn, table_id, key, request_sha256):
+    def _earlier_try(self, conn, table_id, key, request_sha256):
         """(seq, verdict) recorded by an earlier try with this key, or None."""
-        row = conn.execute(_EARLIER_TRY, {"table_id": table_id, "key": key}).first()
+        row = hotpath.first(conn, self._earlier, {"table_id": table_id, "key": key})
         if row is None:
             return None
-        if row.request_sha256 != request_sha256:
-            raise IdempotencyKeyReused(key, row.seq)
-        return row.seq, row.verdict
+        seq, verdict, earlier_sha256 = row
+        if earlier_sha256 != request_sha256:
+            raise IdempotencyKeyReused(key, seq)
+        return seq, verdict

@@ -46,9 +46,10 @@ def test_messages_follow_lang_then_accept_language(client, table):
 
 def test_a_shown_hand_decides_hand_dependent_rules(client, table):
     move = {"type": "play", "player": 1, "cards": ["wild-draw-four"], "color": "blue"}
-    holding_red = check(client, table["state"], move, hand=["wild-draw-four", "red-2"])
+    others = ["blue-2", "blue-4", "green-5", "yellow-6", "green-9"]  # Bina holds 7 cards
+    holding_red = check(client, table["state"], move, hand=["wild-draw-four", "red-2", *others])
     assert holding_red.get_json()["legal"] is False
-    no_red = check(client, table["state"], move, hand=["wild-draw-four", "blue-2"])
+    no_red = check(client, table["state"], move, hand=["wild-draw-four", "blue-1", *others])
     assert no_red.get_json()["legal"] is True
 
 
