@@ -116,7 +116,8 @@ def _sqlite_engine(url):
         # Writers take the write lock up front. Readers open no transaction: each of
         # their statements reads one consistent WAL snapshot, and nothing waits on them.
         if connection.get_execution_options().get(WRITE, False):
-            connection.exec_driver_sql("BEGIN IMMEDIATE")
+            # Straight to the driver: nothing to compile, and it is on every write.
+            connection.connection.dbapi_connection.execute("BEGIN IMMEDIATE")
 
     return engine
 
