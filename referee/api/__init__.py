@@ -66,6 +66,11 @@ def _common_headers(response):
     response.headers["Cache-Control"] = "no-store"
     lang = g.get("lang")
     if lang is not None:
-        response.headers.setdefault("Content-Language", lang)
-        response.vary.add("Accept-Language")
+        headers = response.headers
+        headers.setdefault("Content-Language", lang)
+        vary = headers.get("Vary")
+        if not vary:
+            headers["Vary"] = "Accept-Language"
+        elif "accept-language" not in vary.lower():
+            headers["Vary"] = f"{vary}, Accept-Language"
     return response

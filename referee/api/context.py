@@ -1,5 +1,9 @@
 """What every view needs: the service's parts, the negotiated language, JSON answers."""
+import functools
+
 from flask import current_app, g, request
+from werkzeug.datastructures import LanguageAccept
+from werkzeug.http import parse_accept_header
 
 from referee.text import negotiate, verdict_message
 
@@ -21,8 +25,15 @@ def language() -> str:
     Remembered on `g`, so the response says Content-Language and Vary."""
     lang = g.get("lang")
     if lang is None:
-        lang = g.lang = negotiate(request.args.get("lang"), request.accept_languages)
+        asked = request.args.get("lang") if request.query_string else None
+        lang = g.lang = _negotiated(asked, request.headers.get("Accept-Language"))
     return lang
+
+
+@functools.lru_cache(maxsize=1024)
+def _negotiated(asked, accept_language):
+    # A table's phones send the same few headers all evening: parse each once.
+    return negotiate(asked, parse_accept_header(accept_language, LanguageAccept))
 
 
 def with_message(verdict: dict, players) -> dict:

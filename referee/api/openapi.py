@@ -231,7 +231,9 @@ PARAMS = {
                         "schema": {"type": "string", "minLength": 1, "maxLength": 200,
                                    "pattern": "^[\\x20-\\x7e]+$"},
                         "description": "A retry with the same key and body gets the first "
-                                       "answer and records nothing; another body: 422."},
+                                       "answer (marked `Idempotent-Replayed: true`) and "
+                                       "records nothing; another body: 422. Keys belong to "
+                                       "their table; dry runs ignore them."},
 }
 
 ERROR_TEXT = {

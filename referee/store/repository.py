@@ -120,7 +120,9 @@ class Store:
 
     @contextmanager
     def _writing(self):
-        with self._write_lock, self.engine.connect() as conn:
+        # The connection is checked out before queuing for the write lock, so the
+        # lock is held only for the transaction itself.
+        with self.engine.connect() as conn, self._write_lock:
             conn.execution_options(**{db.WRITE: True})
             with conn.begin():
                 yield conn
