@@ -108,6 +108,8 @@ def _sqlite_engine(url):
         cursor = dbapi_connection.cursor()
         cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute("PRAGMA synchronous=NORMAL")  # durable across crashes of the app in WAL
+        # Checkpoints (and their fsync) run in a background thread, not inside a move.
+        cursor.execute("PRAGMA wal_autocheckpoint=0")
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.close()
 
