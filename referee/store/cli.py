@@ -25,8 +25,14 @@ def token():
     """Organisers' bearer tokens, needed to upload rulesets."""
 
 
+def _organiser_name(_ctx, _param, value):
+    if not 0 < len(value) <= 200 or not value.isprintable():
+        raise click.BadParameter("1 to 200 printable characters")
+    return value
+
+
 @token.command("create")
-@click.argument("name")
+@click.argument("name", callback=_organiser_name)
 def create(name):
     """Create a token for organiser NAME and print it (it is shown only this once)."""
     try:

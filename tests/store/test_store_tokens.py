@@ -61,3 +61,10 @@ def test_cli_creates_prints_once_and_revokes(database_url, monkeypatch):
     revoked = runner.invoke(token, ["revoke", name])
     assert revoked.exit_code == 0
     assert runner.invoke(token, ["revoke", name]).exit_code != 0
+
+
+@pytest.mark.parametrize("name", ["", "x" * 201, "tab\there"])
+def test_cli_refuses_unusable_names(database_url, monkeypatch, name):
+    monkeypatch.setenv("DATABASE_URL", database_url)
+    result = CliRunner().invoke(token, ["create", name])
+    assert result.exit_code == 2 and "printable" in result.output
