@@ -1,5 +1,6 @@
 """What every view needs: the service's parts, the negotiated language, JSON answers."""
 import functools
+import json
 
 from flask import current_app, g, request
 from werkzeug.datastructures import LanguageAccept
@@ -44,8 +45,9 @@ def with_message(verdict: dict, players) -> dict:
 
 
 def answer(body, status=200, headers=None):
-    response = current_app.json.response(body)
-    response.status_code = status
+    """A JSON answer: compact, UTF-8 as is (Indic scripts stay readable)."""
+    text = json.dumps(body, ensure_ascii=False, separators=(",", ":"))
+    response = current_app.response_class(text, status=status, mimetype="application/json")
     for name, value in (headers or {}).items():
         response.headers[name] = value
     return response
