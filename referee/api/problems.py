@@ -6,7 +6,7 @@ only raises; `install(app)` turns these, Werkzeug's HTTP errors (400 bad JSON, 4
 """
 import logging
 
-from flask import json, request
+from flask import current_app, json, request
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 PROBLEM_JSON = "application/problem+json"
@@ -115,7 +115,6 @@ ALL_PROBLEMS = [BadRequest, Unauthorized, Forbidden, NotFound, Conflict, Payload
 
 
 def problem_response(body, status, headers=None):
-    from flask import current_app
     response = current_app.response_class(
         json.dumps(body), status=status, mimetype=PROBLEM_JSON)
     for name, value in (headers or {}).items():
