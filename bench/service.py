@@ -8,7 +8,8 @@ and prints req/s, p50 and p99 of each, and the ratios to the baseline with the t
 (check >= 70% of health's req/s with p99 <= 2x; moves >= 40%). Figures, not assertions.
 
 Usage: .venv/bin/python bench/service.py [--seconds 10] [--connections 32] [--tables 16]
-DATABASE_URL picks the database (default: a fresh SQLite file in a temporary directory).
+The database is a fresh SQLite file, or, when DATABASE_URL names PostgreSQL, a fresh
+schema in that database (dropped afterwards).
 wrk is installed with apt-get when missing.
 """
 import argparse
@@ -25,6 +26,7 @@ import urllib.request
 from pathlib import Path
 
 from referee.store import Store
+from referee.store.testing import postgres_url_from_env, scratch_database
 
 ROOT = Path(__file__).resolve().parents[1]
 CONFIG = ROOT / "referee" / "api" / "gunicorn_conf.py"
@@ -151,8 +153,9 @@ def main():
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
     ensure_wrk()
-    with tempfile.TemporaryDirectory(prefix="referee-bench-") as directory:
-        database_url = os.environ.get("DATABASE_URL") or f"sqlite:///{directory}/bench.db"
+    backend = "postgresql" if postgres_url_from_env() else "sqlite"
+    with tempfile.TemporaryDirectory(prefix="referee-bench-") as directory, \
+            scratch_database(backend, Path(directory)) as database_url:
         process, base = start_gunicorn(database_url, free_port(), args.workers)
         try:
             scripts, paths = lua_scripts(directory, base, args.tables)
@@ -161,7 +164,7 @@ def main():
         finally:
             process.send_signal(signal.SIGINT)
             process.wait(timeout=30)
-    report(results, database_url.split(":", 1)[0])
+    report(results, backend)
 
 
 if __name__ == "__main__":
