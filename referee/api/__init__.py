@@ -13,6 +13,7 @@ from referee.store import Store
 
 from . import mapping, problems
 from .catalog import Catalog
+from .ids import RulesetIdConverter, TableIdConverter
 from .context import Services
 
 MAX_BODY_BYTES = 256 * 1024
@@ -37,6 +38,8 @@ def create_app(config=None):
 
     problems.install(app)
     mapping.install(app)
+    # Path ids have a grammar: anything else is a 404 from routing, before any query.
+    app.url_map.converters.update(ruleset_id=RulesetIdConverter, table_id=TableIdConverter)
     _register_blueprints(app)
     app.after_request(_common_headers)
     return app

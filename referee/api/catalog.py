@@ -8,7 +8,9 @@ import threading
 from dataclasses import dataclass
 
 from referee.engine import InputError, compile_rules
-from referee.rules import RulesetError, builtin_rulesets, load_document, resolve
+from referee.rules import Problem, RulesetError, builtin_rulesets, load_document, resolve
+
+from .ids import is_ruleset_id
 
 log = logging.getLogger(__name__)
 
@@ -69,6 +71,26 @@ def _entry_from_builtin(ruleset_id, resolved):
                  sha256=_canonical_sha256(data), data=data)
 
 
+def _nul_paths(value, path=""):
+    """Paths of strings (or keys) holding a NUL character: PostgreSQL cannot store them."""
+    if isinstance(value, str):
+        return [path] if "\x00" in value else []
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    found = []
+    for key, item in items:
+        child = f"{path}[{key}]" if isinstance(key, int) else (f"{path}.{key}" if path else str(key))
+        if isinstance(key, str) and "\x00" in key:
+            found.append(child)
+        found += _nul_paths(item, child)
+    return found
+
+
+def _refuse_nul_characters(document):
+    paths = _nul_paths(document)
+    if paths:
+        raise RulesetError([Problem(path, "contains a NUL character") for path in paths])
+
+
 class Catalog:
     def __init__(self, store):
         self.store = store
@@ -81,6 +103,8 @@ class Catalog:
     # --- finding -------------------------------------------------------------------
 
     def find(self, ruleset_id: str, version: int | None = None) -> Entry:
+        if not is_ruleset_id(ruleset_id):  # not even a possible id: ask no database
+            raise UnknownRuleset(ruleset_id, version)
         builtin = self.builtins.get(ruleset_id)
         if builtin is not None:
             if version not in (None, BUILTIN_VERSION):
@@ -123,12 +147,13 @@ class Catalog:
         builtin = self._builtin_resolved.get(parent_id)
         if builtin is not None:
             return builtin
-        stored = self.store.get_ruleset(parent_id)
+        stored = self.store.get_ruleset(parent_id) if is_ruleset_id(parent_id) else None
         return stored.document if stored else None
 
     def check(self, text: bytes, publishing=False) -> Checked:
         """Every check an upload goes through; raises RulesetError with the problems."""
         document = load_document(text, source="<upload>")
+        _refuse_nul_characters(document)
         if publishing and document["id"] in self.builtins:
             raise BuiltinId(document["id"])
         resolved = resolve(document, self.parent_document)

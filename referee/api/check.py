@@ -10,7 +10,7 @@ from .rulesets import version_arg
 bp = Blueprint("check", __name__, url_prefix="/v1")
 
 
-@bp.post("/rulesets/<ruleset_id>/check")
+@bp.post("/rulesets/<ruleset_id:ruleset_id>/check")
 def check_move(ruleset_id):
     catalog = services().catalog
     entry = catalog.find(ruleset_id, version_arg())

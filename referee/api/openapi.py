@@ -6,6 +6,7 @@ clients, /docs and schemathesis.
 """
 import functools
 
+from .ids import RULESET_ID_PATTERN, TABLE_ID_PATTERN
 from .mapping import DOMAIN_PROBLEMS
 from .problems import ALL_PROBLEMS, MAX_ERRORS
 
@@ -21,7 +22,8 @@ CARD = {"type": "string", "pattern": "^[a-z0-9]+(-[a-z0-9]+)*$", "maxLength": 60
         "description": "`<colour>-<kind>` for a coloured card, `<kind>` for a wild "
                        "(e.g. `red-7`, `blue-skip`, `wild-draw-four`)."}
 SEAT = {"type": "integer", "minimum": 0, "maximum": 1000, "description": "A seat index (0-based)."}
-RULESET_ID = {"type": "string", "minLength": 1, "maxLength": 200}
+RULESET_ID = {"type": "string", "minLength": 1, "maxLength": 64,
+              "pattern": f"^{RULESET_ID_PATTERN}$"}
 
 SCHEMAS = {
     "Card": CARD,
@@ -157,7 +159,7 @@ SCHEMAS = {
     "MoveRequest": {
         "type": "object", "required": ["move"], "additionalProperties": False,
         "properties": {"move": ref("Move"),
-                       "expect_seq": {"type": "integer", "minimum": 0,
+                       "expect_seq": {"type": "integer", "minimum": 0, "maximum": 2**31 - 1,
                                       "description": "The table's seq the client last saw; "
                                                      "409 when it has moved on."}},
     },
@@ -214,7 +216,7 @@ SCHEMAS = {
 PARAMS = {
     "ruleset_id": {"name": "ruleset_id", "in": "path", "required": True, "schema": RULESET_ID},
     "table_id": {"name": "table_id", "in": "path", "required": True,
-                 "schema": {"type": "string", "minLength": 1, "maxLength": 64}},
+                 "schema": {"type": "string", "pattern": f"^{TABLE_ID_PATTERN}$"}},
     "version": {"name": "version", "in": "query", "required": False,
                 "schema": {"type": "integer", "minimum": 1, "maximum": 2**31 - 1},
                 "description": "An older version (default: the latest)."},
@@ -225,7 +227,7 @@ PARAMS = {
                 "schema": {"type": "boolean"},
                 "description": "Judge against the current state; record nothing."},
     "after": {"name": "after", "in": "query", "required": False,
-              "schema": {"type": "integer", "minimum": 0},
+              "schema": {"type": "integer", "minimum": 0, "maximum": 2**31 - 1},
               "description": "Only events with a greater seq."},
     "idempotency_key": {"name": "Idempotency-Key", "in": "header", "required": False,
                         "schema": {"type": "string", "minLength": 1, "maxLength": 200,

@@ -41,7 +41,7 @@ def list_rulesets():
     return answer({"rulesets": services().catalog.summaries()})
 
 
-@bp.get("/rulesets/<ruleset_id>")
+@bp.get("/rulesets/<ruleset_id:ruleset_id>")
 def get_ruleset(ruleset_id):
     entry = services().catalog.find(ruleset_id, version_arg())
     body = dict(entry.data)

@@ -89,14 +89,14 @@ def create_table():
                                                            table_id=table_id)})
 
 
-@bp.get("/tables/<table_id>")
+@bp.get("/tables/<table_id:table_id>")
 def get_table(table_id):
     table = _table_or_404(table_id)
     return answer({"id": table.id, "seq": table.seq, "state": table.state,
                    "ruleset": _pinned(table), "opening": table.opening})
 
 
-@bp.post("/tables/<table_id>/moves")
+@bp.post("/tables/<table_id:table_id>/moves")
 def post_move(table_id):
     dry_run = _flag("dry_run")
     key = _idempotency_key()
@@ -142,11 +142,11 @@ def _move_answer(verdict, players, seq, ruleset, table_id):
     return body
 
 
-@bp.get("/tables/<table_id>/events")
+@bp.get("/tables/<table_id:table_id>/events")
 def table_events(table_id):
     table = _table_or_404(table_id)
     after = request.args.get("after", "0")
-    if not after.isascii() or not after.isdigit():
+    if not after.isascii() or not after.isdigit() or int(after) >= 2**31:
         raise BadRequest("after must be a seq (a non-negative integer)",
                          errors=[{"path": "after", "message": "expected an integer >= 0"}])
     players = table.opening["players"]

@@ -9,7 +9,7 @@ from .rulesets import version_arg
 bp = Blueprint("text", __name__, url_prefix="/v1")
 
 
-@bp.get("/rulesets/<ruleset_id>/text")
+@bp.get("/rulesets/<ruleset_id:ruleset_id>/text")
 def ruleset_text(ruleset_id):
     entry = services().catalog.find(ruleset_id, version_arg())
     body = rule_text(entry.data, language())

@@ -2,6 +2,8 @@
 import hashlib
 import json
 
+import pytest
+
 from apitest import bearer, problem, unique_id
 
 
@@ -127,3 +129,12 @@ def test_the_schema_of_rulesets(client):
     assert response.status_code == 200
     assert response.mimetype == "application/schema+json"
     assert "properties" in json.loads(response.get_data())
+
+
+@pytest.mark.parametrize("text, content_type", [
+    ('{"id": "nul-title", "title": "a\\u0000b", "extends": "classic"}', "application/json"),
+    ('id: nul-yaml\ntitle: "a\\0b"\nextends: classic\n', "application/yaml"),
+])
+def test_a_nul_character_in_a_ruleset_is_refused(client, organiser, text, content_type):
+    body = problem(upload(client, organiser[1], text, content_type), 422)
+    assert body["errors"][0]["path"] == "title"
