@@ -14,7 +14,7 @@ def client(tmp_path_factory):
     return create_app({"DATABASE_URL": f"sqlite:///{database}", "TESTING": True}).test_client()
 
 
-@pytest.mark.parametrize("ruleset", ["no-such-ruleset", "../../etc/passwd", "x" * 5000, "क्लासिक"])
+@pytest.mark.parametrize("ruleset", ["no-such-ruleset", "../../etc/passwd", "x" * 5000, "क्लासिक", "classic\x00"])
 def test_an_unknown_ruleset_gets_a_page_saying_so(client, ruleset):
     answer = client.get("/", query_string={"ruleset": ruleset, "lang": "hi"})
     assert answer.status_code == 404
