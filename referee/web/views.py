@@ -74,8 +74,21 @@ def rulebook():
         rulesets=list_rulesets(),
         chosen=ruleset_id,
         book=rule_text(data, g.lang),
-        description=data.get("description"),
+        description=_own_description(data),
     )
+
+
+def _own_description(data):
+    """The ruleset's description, unless it is only inherited from its parent (a house
+    ruleset without one would otherwise describe the edition it changes)."""
+    parent_id = data.get("extends")
+    if parent_id:
+        try:
+            if resolved_ruleset(parent_id).get("description") == data.get("description"):
+                return None
+        except UnknownRuleset:
+            pass
+    return data.get("description")
 
 
 @bp.get("/workshop")

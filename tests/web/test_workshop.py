@@ -111,3 +111,4 @@ def test_a_published_ruleset_gets_a_version_and_a_rule_book_in_every_language(se
         screenshot(page, f"rulebook-{ruleset_id.split('-')[0]}-{lang}")
     assert len(set(books.values())) == len(books)  # five different languages
     assert "250" in books["en"]
+    assert "500 points" not in books["en"]  # not the inherited description of classic
