@@ -22,13 +22,7 @@ def main():
 
 def _register():
     for module_name, attribute in SUBCOMMANDS:
-        try:
-            module = importlib.import_module(module_name)
-        except ModuleNotFoundError as exc:
-            if exc.name != module_name:  # a real import error inside the module
-                raise
-            continue  # that domain is not built yet
-        main.add_command(getattr(module, attribute))
+        main.add_command(getattr(importlib.import_module(module_name), attribute))
 
 
 _register()
