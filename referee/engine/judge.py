@@ -559,7 +559,8 @@ def judge_pass(rules, state, move, hand):
     return allow(new, "passed", "turn", effects, player=move.player)
 
 
-def judge_accept(rules, state, move, hand):
+def _answer_refusal(state, move):
+    """Accepting or challenging needs a pending draw, answered by the player who owes it."""
     refusal = _phase_refusal(state)
     if refusal:
         return refusal
@@ -568,6 +569,14 @@ def judge_accept(rules, state, move, hand):
         return refuse(state, "nothing-pending", "turn", player=move.player)
     if move.player != pending.player:
         return refuse(state, "not-your-turn", "turn", player=move.player, current=pending.player)
+    return None
+
+
+def judge_accept(rules, state, move, hand):
+    refusal = _answer_refusal(state, move)
+    if refusal:
+        return refusal
+    pending = state.pending
     if pending.kind != "draw":
         return refuse(state, "pending-draw", "draw_source", player=pending.player,
                       count=pending.count, card=pending.card)
@@ -589,14 +598,10 @@ def _accept(rules, state, pending):
 # --- challenge ---------------------------------------------------------------------
 
 def judge_challenge(rules, state, move, hand):
-    refusal = _phase_refusal(state)
+    refusal = _answer_refusal(state, move)
     if refusal:
         return refusal
     pending = state.pending
-    if pending is None:
-        return refuse(state, "nothing-pending", "turn", player=move.player)
-    if move.player != pending.player:
-        return refuse(state, "not-your-turn", "turn", player=move.player, current=pending.player)
     kind = rules.cards[pending.card].kind
     if pending.by is None or kind.challenge is None or kind.restriction == "none":
         return refuse(state, "not-challengeable", f"cards.{kind.id}.restriction", card=pending.card)
