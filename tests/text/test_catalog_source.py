@@ -13,7 +13,7 @@ from referee.text import workflow
 from referee.text.catalogs import TRANSLATED_LANGUAGES, po_path, pot_path
 from referee.text.render import is_bare_name, placeholders
 
-from conftest import LOCALES, template
+from text_support import LOCALES, template
 
 
 def keys(catalog):

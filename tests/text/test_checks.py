@@ -9,7 +9,7 @@ from click.testing import CliRunner
 from referee.cli import main
 from referee.text.checks import check_catalog, plural_forms_problem
 
-from conftest import CASES, FIXTURES, copy_fixture
+from text_support import CASES, FIXTURES, copy_fixture
 
 FAILURES = json.loads((CASES / "check_failures.json").read_text(encoding="utf-8"))
 

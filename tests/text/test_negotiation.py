@@ -7,7 +7,7 @@ from werkzeug.http import parse_accept_header
 
 from referee.text import LANGUAGES, negotiate
 
-from conftest import CASES
+from text_support import CASES
 
 NEGOTIATION = json.loads((CASES / "negotiation.json").read_text(encoding="utf-8"))
 

@@ -5,7 +5,7 @@ import time
 from referee.text import locales_report
 from referee.text.catalogs import LANGUAGES
 
-from conftest import copy_fixture, template, write_catalog
+from text_support import copy_fixture, template, write_catalog
 
 
 def by_lang(report):

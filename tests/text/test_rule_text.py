@@ -9,7 +9,7 @@ from referee.text import LANGUAGES, describe_changes, rule_text
 from referee.text.catalogs import ENGLISH
 from referee.text.ruletext import effect_sentences
 
-from conftest import CASES
+from text_support import CASES
 
 SECTION_IDS = ["objective", "setup", "turn", "cards", "challenge", "uno", "scoring", "house"]
 TEXT_CASES = json.loads((CASES / "rule_text.json").read_text(encoding="utf-8"))

@@ -9,7 +9,7 @@ from babel import Locale
 from referee.text import verdict_message
 from referee.text.catalogs import TRANSLATED_LANGUAGES
 
-from conftest import copy_fixture, write_catalog
+from text_support import copy_fixture, write_catalog
 
 DREW = "{player} drew {count} card."
 ENDED = "{player} ended their turn."

@@ -14,7 +14,7 @@ from referee.text.cards import COLORS, KINDS, card_name, color_name
 from referee.text.catalogs import TRANSLATED_LANGUAGES, po_path, translator
 from referee.text.checks import load_catalog
 
-from conftest import LOCALES
+from text_support import LOCALES
 
 EDITIONS = ("classic", "sonic", "attack")
 BRAND_WORDS = {"UNO"}  # written in Latin letters in every language

@@ -10,7 +10,7 @@ from referee.text.catalogs import ENGLISH
 from referee.text.render import placeholders
 from referee.text.verdicts import MESSAGES
 
-from conftest import CASES
+from text_support import CASES
 
 CASES_LIST = json.loads((CASES / "verdicts.json").read_text(encoding="utf-8"))
 
