@@ -318,11 +318,7 @@ def _apply_effects(rules, state, move, lead, effects):
         if kind == "skip":
             skips += 1
         elif kind == "reverse":
-            if state.seats == 2 and rules.two_player_reverse_skips:
-                skips += 1
-            else:
-                state.direction = -state.direction
-                effects.append({"type": "direction", "direction": DIRECTION_NAMES[state.direction]})
+            skips += _reverse(rules, state, effects)
         elif kind in ("draw", "launcher"):
             target = effect.get("target", "next")
             if target != "next":
@@ -343,6 +339,16 @@ def _apply_effects(rules, state, move, lead, effects):
             state.uno_called = frozenset()
             state.uno_exposed = frozenset()
     return skips, extra
+
+
+def _reverse(rules, state, effects):
+    """Flip the direction of play; returns 1 when, with two players, the ruleset makes
+    Reverse act as a Skip instead (and 0 otherwise), to be added to the skips."""
+    if state.seats == 2 and rules.two_player_reverse_skips:
+        return 1
+    state.direction = -state.direction
+    effects.append({"type": "direction", "direction": DIRECTION_NAMES[state.direction]})
+    return 0
 
 
 def _targets(state, player, target, chosen):

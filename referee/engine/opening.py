@@ -6,8 +6,8 @@ the last one stays and starts the discard pile. That way the referee can check t
 opening without seeing the deck.
 """
 from .errors import InputError
-from .judge import _owe, _pending_effect
-from .state import COUNTER, DIRECTION_NAMES, MAX_PLAYERS, Pending, new_state
+from .judge import _owe, _pending_effect, _reverse
+from .state import MAX_PLAYERS, Pending, new_state
 from .verdict import Verdict
 
 
@@ -101,12 +101,11 @@ def _apply_opening_effects(rules, state, card, first, effects):
         if kind == "skip":
             skips += 1
         elif kind == "reverse":
-            if state.seats == 2 and rules.two_player_reverse_skips:
+            if _reverse(rules, state, effects):
                 skips += 1
-                continue
-            state.direction = COUNTER
-            effects.append({"type": "direction", "direction": DIRECTION_NAMES[COUNTER]})
-            state.current = state.dealer if rules.reverse_dealer_plays_first else state.seat_after(state.dealer, 1)
+            else:
+                state.current = (state.dealer if rules.reverse_dealer_plays_first
+                                 else state.seat_after(state.dealer, 1))
         elif kind in ("draw", "launcher") and effect.get("target", "next") in ("others", "all"):
             for seat in range(state.seats):
                 _owe(state, seat, effect, effects)
