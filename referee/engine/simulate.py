@@ -355,9 +355,9 @@ class Table:
             return False
         target = rng.choice(sorted(state.uno_exposed))
         if rng.random() < 0.3:
-            self.apply(_seat_move("call-uno", target))
+            self.apply(Move("call-uno", target))
             return True
-        move = _seat_move("catch-uno", rng.choice([s for s in range(self.seats) if s != target]))
+        move = Move("catch-uno", rng.choice([s for s in range(self.seats) if s != target]))
         move.target = target
         self.apply(move)
         return True
@@ -377,7 +377,7 @@ class Table:
         rng, rules = self.rng, self.rules
         player = rng.randrange(self.seats)
         kind = rng.choice(("play", "play", "pass", "accept", "call-uno", "catch-uno", "challenge"))
-        move = _seat_move(kind, player)
+        move = Move(kind, player)
         if kind == "play":
             if not self.hands[player]:
                 return
@@ -390,10 +390,6 @@ class Table:
             owner = pending.by if pending is not None and pending.by is not None else player
             move.hand = tuple(rules.cards[c] for c in self.hands[owner])
         self.apply(move)
-
-
-def _seat_move(kind, player):
-    return Move(kind, player)
 
 
 def simulate(rules, games, seed, players, check=True, record=False, mischief=True):
