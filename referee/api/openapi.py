@@ -92,6 +92,8 @@ SCHEMAS = {
             "phase": {"enum": ["play", "respond", "round-over", "game-over"]},
             "scores": {"type": "array", "items": {"type": "integer"}},
             "round": {"type": "integer", "minimum": 1},
+            "pile": {"type": ["integer", "null"], "minimum": 0,
+                     "description": "Cards in the draw pile (or launcher); null when not tracked."},
         },
     },
     "RulesetRef": {
@@ -112,6 +114,9 @@ SCHEMAS = {
                 "type": "object", "required": ["type"], "properties": {"type": {"type": "string"}}}},
             "state": ref("State"),
             "details": {"type": "object"},
+            "assumed": {"type": "array", "items": {"type": "string"},
+                        "description": "What the judge assumed about cards it did not see "
+                                       "(docs/verdicts.md); absent when nothing was."},
             "ruleset": ref("RulesetRef"),
         },
     },

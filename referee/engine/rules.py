@@ -56,6 +56,7 @@ class Rules:
         self.kinds = {kind_id: self._compile_kind(kind_id, spec) for kind_id, spec in data["cards"].items()}
         self.cards = self._index_cards()
         self.deck = self._deck_list()
+        self.deck_size = len(self.deck)
 
     def _compile_options(self, data):
         draw = data["turn"]["draw"]

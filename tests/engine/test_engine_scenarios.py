@@ -45,6 +45,8 @@ def check_verdict(expect, verdict, step):
     for effect in expect.get("effects", []):
         assert any(subset_mismatch(effect, e, "") is None for e in found["effects"]), \
             f"step {step}: no effect like {effect} in {found['effects']}"
+    if "assumed" in expect:
+        assert found.get("assumed", []) == expect["assumed"], f"step {step}: assumed {found.get('assumed')}"
     if "no_effects" in expect:
         assert found["effects"] == [], f"step {step}: unexpected effects {found['effects']}"
     problem = subset_mismatch(expect.get("state", {}), found["state"], "state")
