@@ -17,7 +17,7 @@ sys.path.insert(0, str(ROOT))
 
 from referee.engine import compile_rules, judge, open_table, parse_move, parse_state  # noqa: E402
 from referee.engine.codes import CODES  # noqa: E402
-from referee.rules import builtin_rulesets  # noqa: E402
+from referee.rules import builtin_lookup, builtin_rulesets, resolve  # noqa: E402
 
 HEADER = """# Verdict codes
 
@@ -54,7 +54,11 @@ def scenario_examples():
     examples = {}
     for path in sorted((ROOT / "tests/engine/scenarios").glob("*.yaml")):
         for scenario in yaml.safe_load(path.read_text(encoding="utf-8")):
-            rules = rulesets[scenario["ruleset"]]
+            ruleset = scenario["ruleset"]
+            if not isinstance(ruleset, str):   # a house ruleset written in the scenario
+                rulesets[ruleset["id"]] = compile_rules(resolve(ruleset, builtin_lookup).data)
+                ruleset = scenario["ruleset"] = ruleset["id"]
+            rules = rulesets[ruleset]
             if "open" in scenario:
                 if "expect_open_error" in scenario:
                     continue

@@ -143,6 +143,15 @@ def _restriction_breaches(rules, kind, hand, top, color):
     return []
 
 
+def _playable(rules, hand, top, color):
+    """The cards of `hand` that match, but not a last card the rules forbid going out on
+    (a player holding only such a card must draw)."""
+    cards = [c for c in hand if rules.matches(c, top, color)]
+    if len(hand) == 1 and cards and rules.category_forbids_going_out(cards[0].kind):
+        return []
+    return cards
+
+
 def _without(hand, played):
     remaining = list(hand)
     for card in played:
@@ -491,7 +500,7 @@ def judge_draw(rules, state, move, hand):
         return refusal
     if hand is not None and not rules.draw_when_playable:
         top = rules.cards[state.top]
-        holding = [c.text for c in hand if rules.matches(c, top, state.color)]
+        holding = [c.text for c in _playable(rules, hand, top, state.color)]
         if holding:
             return refuse(state, "draw-while-playable", "turn.draw.when_playable", holding=holding)
     return _apply_draw(rules, state, move)
@@ -620,15 +629,29 @@ def judge_pass(rules, state, move, hand):
         return refuse(state, "pending-draw", "turn", player=pending.player, count=pending.count, card=pending.card)
     if not (state.drawn or state.extra_play or state.cards_to_draw(rules) == 0):
         return refuse(state, "pass-before-draw", "turn.draw", player=move.player)
-    if state.drawn and rules.after_draw == "must-play" and state.drawn_card:
-        drawn = rules.cards[state.drawn_card]
-        if rules.matches(drawn, rules.cards[state.top], state.color):
-            return refuse(state, "drawn-card-must-be-played", "turn.draw.after", card=state.drawn_card)
+    if _drawn_card_forced(rules, state, hand):
+        return refuse(state, "drawn-card-must-be-played", "turn.draw.after", card=state.drawn_card)
     new = state.copy()
     effects = []
     _close_uno_windows(rules, new, move.player, is_play=False)
     _advance(new, move.player, 0, effects)
     return allow(new, "passed", "turn", effects, player=move.player)
+
+
+def _drawn_card_forced(rules, state, hand):
+    """A playable drawn card must be played (turn.draw.after: must-play), unless its
+    restriction forbids it: a card it may not play is never forced on a player (with
+    no hand shown, a card with a restriction is not forced)."""
+    if not (state.drawn and rules.after_draw == "must-play" and state.drawn_card):
+        return False
+    drawn = rules.cards[state.drawn_card]
+    top = rules.cards[state.top]
+    if not rules.matches(drawn, top, state.color):
+        return False
+    if drawn.kind.restriction == "none":
+        return True
+    return hand is not None and not _restriction_breaches(rules, drawn.kind, _without(hand, [drawn]),
+                                                          top, state.color)
 
 
 def _answer_refusal(state, move):
