@@ -372,11 +372,12 @@ def _apply_effects(rules, state, move, lead, effects, went_out):
         elif went_out and kind in ("trade-hands", "pass-hands"):
             continue
         elif kind == "trade-hands":
+            other = _next_target(state, player) if effect.get("target", "next") == "next" else move.target
             counts = state.hand_counts
-            counts[player], counts[move.target] = counts[move.target], counts[player]
-            effects.append({"type": "trade-hands", "player": player, "target": move.target})
+            counts[player], counts[other] = counts[other], counts[player]
+            effects.append({"type": "trade-hands", "player": player, "target": other})
             _hand_changed(state, player)
-            _hand_changed(state, move.target)
+            _hand_changed(state, other)
         elif kind == "pass-hands":
             n = state.seats
             state.hand_counts = [state.hand_counts[(seat - state.direction) % n] for seat in range(n)]
