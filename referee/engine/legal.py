@@ -1,7 +1,8 @@
 """Every legal move of a position: the judge's answers, enumerated.
 
 `legal_moves(rules, state, hand)` lists the moves the players who may act now can
-make, each with the judge's verdict on it. It works out the candidates from the same
+make, each with the judge's verdict on it (`Legal.move`, `Legal.verdict`; the verdict
+is judged when first read). It works out the candidates from the same
 compiled ruleset as the judge (matching, stacking, restrictions, what a draw allows)
 and then asks the judge for each verdict, so a disagreement between the two is a bug
 the property tests look for (tests/engine/test_engine_legal.py).
@@ -18,17 +19,32 @@ card of its colour (the judge accepts any part of them, too many to list). A pla
 leaves one card is listed with and without the UNO call.
 """
 from collections import Counter
-from dataclasses import dataclass
 
 from .judge import _drawn_card_forced, _playable, judge
 from .moves import Move
 from .verdict import Verdict
 
 
-@dataclass(frozen=True, slots=True)
 class Legal:
-    move: Move
-    verdict: Verdict
+    """One legal move and the judge's verdict on it (judged when first asked for: a
+    player choosing among many moves needs the verdict of one)."""
+
+    __slots__ = ("move", "_position", "_verdict")
+
+    def __init__(self, move, rules, state, hand):
+        self.move = move
+        self._position = (rules, state, hand)
+        self._verdict = None
+
+    @property
+    def verdict(self) -> Verdict:
+        if self._verdict is None:
+            rules, state, hand = self._position
+            self._verdict = judge(rules, state, self.move, hand)
+        return self._verdict
+
+    def __repr__(self):
+        return f"<Legal {self.move.type} by {self.move.player}>"
 
 
 def legal_moves(rules, state, hand=None):
@@ -64,11 +80,9 @@ def _hands_by_seat(state, hand):
 
 
 def _judged(rules, state, moves, hands):
-    found = []
-    for move in moves:
-        mover_hand = hands.get(move.player) if move.type in ("play", "draw", "pass") else None
-        found.append(Legal(move, judge(rules, state, move, mover_hand)))
-    return found
+    return [Legal(move, rules, state,
+                  hands.get(move.player) if move.type in ("play", "draw", "pass") else None)
+            for move in moves]
 
 
 # --- moves that need no hand ---------------------------------------------------------
