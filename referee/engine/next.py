@@ -14,19 +14,24 @@ SITUATIONS = ("play", "play-after-draw", "play-drawn-card", "extra-play", "answe
 def next_action(rules, state):
     """{"player", "moves", "situation", ...facts} for `state` under `rules`."""
     if state.phase == "game-over":
-        return {"player": None, "moves": [], "situation": "game-over", "winner": state.winner}
+        return _between_rounds({"moves": [], "situation": "game-over", "winner": state.winner})
     if state.phase == "round-over":
         if state.scored:
-            return {"player": None, "moves": ["deal"], "situation": "deal",
-                    "round": state.round, "next_round": state.round + 1}
-        return {"player": None, "moves": ["score"], "situation": "score",
-                "winner": state.winner}
+            return _between_rounds({"moves": ["deal"], "situation": "deal",
+                                    "round": state.round, "next_round": state.round + 1})
+        return _between_rounds({"moves": ["score"], "situation": "score",
+                                "winner": state.winner})
     if state.phase == "respond" and state.pending is not None:
         action = _answering(rules, state, state.pending)
     else:
         action = _turn(rules, state)
     _add_table_wide(state, action)
     return action
+
+
+def _between_rounds(action):
+    """The whole table acts (nobody in particular); catches and launcher debts are over."""
+    return {"player": None, **action, "catchable": [], "owed": []}
 
 
 def _answering(rules, state, pending):
