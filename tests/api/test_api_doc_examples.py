@@ -4,7 +4,8 @@ the service and gets the documented answer.
 In the Markdown documents an example is a "Request: `METHOD PATH`" line (optionally
 "with `Header: value`"), a JSON block (the body; none for GET), an "Answer: `STATUS`"
 line and a JSON block: the answer, in part (every field shown must be answered as
-shown; lists in full). `{table}` in a path is the table the document opened last."""
+shown; lists in full). `{table}` in a path is the first table the document opened,
+`{table2}` the second."""
 import json
 import re
 from pathlib import Path
@@ -51,7 +52,9 @@ def examples(name):
 
 
 def send(client, example, tables):
-    path = example["path"].replace("{table}", tables[-1] if tables else "none")
+    path = example["path"]
+    for number, table in reversed(list(enumerate(tables, 1))):
+        path = path.replace("{table%s}" % (number if number > 1 else ""), table)
     headers = dict(HEADER.findall(example["headers"] or ""))
     body = json.loads(example["body"]) if example["body"] else None
     if example["method"] == "GET":
