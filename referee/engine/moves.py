@@ -1,4 +1,4 @@
-"""Moves as shared/API.md names them, checked field by field with fast code.
+"""Moves as docs/api.md names them, checked field by field with fast code.
 
 Parsing catches bad input (unknown cards, missing fields, seats that do not exist);
 whether the move is allowed is the judge's business.
