@@ -28,6 +28,11 @@ the resolved ruleset of the option that decided (for example `cards.wild-draw-fo
 or `house.stacking.draw-two`); `effects` says what the table must now do. The message
 in the reader's language is written from `code` and `details`.
 
+A table's corrections (the `correct` move) have two codes of their own, `corrected` and
+`correction-out-of-reach`, decided from the table's log rather than by the judge: see
+[api.md](api.md#corrections). Every verdict also carries `next` (who acts now):
+[api.md](api.md#next-who-acts-now).
+
 An illegal move never changes the state, with one exception: a refused UNO catch when
 the ruleset fines false accusations (`uno.false_catch_penalty`); that verdict is still
 `legal: false`, and its `effects` carry the fine.

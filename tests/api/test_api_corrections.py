@@ -161,3 +161,11 @@ def test_a_launcher_draw_must_say_how_many_cards_it_fired(client):
                                                                  "the launcher fired (0 when none)"}]
     fired = send(client, table["id"], {"type": "draw", "player": 1, "count": 0})
     assert fired["legal"] and fired["state"]["hand_counts"] == [7, 7, 7]
+
+
+def test_a_correction_cannot_be_checked_without_a_table(client):
+    state = opened(client)["state"]
+    body = problem(client.post("/v1/rulesets/classic/check",
+                               json={"state": state, "move": {"type": "correct", "to_seq": 0}}), 422)
+    assert body["errors"] == [{"path": "move.type",
+                               "message": "correct is a table move, not a stateless check"}]
