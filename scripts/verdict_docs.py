@@ -17,7 +17,7 @@ sys.path.insert(0, str(ROOT))
 
 from referee.engine import compile_rules, judge, open_table, parse_move, parse_state  # noqa: E402
 from referee.engine.codes import CODES  # noqa: E402
-from referee.rules import builtin_rulesets  # noqa: E402
+from referee.rules import builtin_lookup, builtin_rulesets, resolve  # noqa: E402
 
 HEADER = """# Verdict codes
 
@@ -37,6 +37,17 @@ An illegal move never changes the state, with one exception: a refused UNO catch
 the ruleset fines false accusations (`uno.false_catch_penalty`); that verdict is still
 `legal: false`, and its `effects` carry the fine.
 
+When a rule depends on a card the referee did not see, the verdict says what it
+assumed in `assumed` (absent when nothing was assumed):
+
+- `drawn-card-played`: only the card just drawn may be played (`turn.draw.play_after_draw:
+  drawn-only`), the draw did not list its card, so the card played is taken to be it.
+
+The state counts the cards left in the draw pile (`pile`): a draw the table cannot make
+is refused (`draw-impossible`), a penalty draws what is left, and when the pile runs out
+the effect `reshuffle` tells the table to shuffle the discards under the top card into
+a new pile.
+
 Each example below is taken from the scenario tests (tests/engine/scenarios/) and is a
 request you can send as it is: the stateless check (`POST /v1/rulesets/{id}/check` with
 the state before the move, the move and, when the move shows it, the hand), or opening
@@ -52,7 +63,11 @@ def scenario_examples():
     examples = {}
     for path in sorted((ROOT / "tests/engine/scenarios").glob("*.yaml")):
         for scenario in yaml.safe_load(path.read_text(encoding="utf-8")):
-            rules = rulesets[scenario["ruleset"]]
+            ruleset = scenario["ruleset"]
+            if not isinstance(ruleset, str):   # a house ruleset written in the scenario
+                rulesets[ruleset["id"]] = compile_rules(resolve(ruleset, builtin_lookup).data)
+                ruleset = scenario["ruleset"] = ruleset["id"]
+            rules = rulesets[ruleset]
             if "open" in scenario:
                 if "expect_open_error" in scenario:
                     continue

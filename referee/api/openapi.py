@@ -154,6 +154,8 @@ SCHEMAS = {
             "scores": {"type": "array", "items": {"type": "integer"},
                        "description": "Each seat's total over the rounds scored."},
             "round": {"type": "integer", "minimum": 1},
+            "pile": {"type": ["integer", "null"], "minimum": 0,
+                     "description": "Cards in the draw pile (or launcher); null when not tracked."},
             "drawn": {"type": "boolean", "description": "The current player has drawn this "
                       "turn."},
             "drawn_card": {"type": ["string", "null"], "description": "The card drawn, when "
@@ -221,6 +223,9 @@ SCHEMAS = {
             "details": {"type": "object", "description": "The facts the message is written "
                         "from; keys per code in docs/verdicts.md."},
             "next": ref("Next"),
+            "assumed": {"type": "array", "items": {"type": "string"},
+                        "description": "What the judge assumed about cards it did not see "
+                                       "(docs/verdicts.md); absent when nothing was."},
             "ruleset": ref("RulesetRef"),
         },
     },

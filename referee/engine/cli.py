@@ -29,12 +29,20 @@ def _resolved(ruleset):
 @click.option("--seed", default=1, show_default=True, help="Seed of the shuffles and choices.")
 @click.option("--players", default=4, show_default=True, type=click.IntRange(2, 10),
               help="Players at the table.")
-def simulate_command(ruleset, games, seed, players):
+@click.option("--max-moves", default=simulation.MAX_MOVES_PER_GAME, show_default=True,
+              type=click.IntRange(1), help="Stop a game after this many moves (reported as capped).")
+@click.option("--hidden-hands", is_flag=True,
+              help="Tell the judge only card counts, as a table that never shows hands.")
+@click.option("--check-legal", is_flag=True,
+              help="Also check the legal-move enumerator against the judge on every position (slower).")
+def simulate_command(ruleset, games, seed, players, max_moves, hidden_hands, check_legal):
     """Play random games of RULESET (a built-in id or a YAML file) and check the judge
-    against the cards after every move."""
+    against the cards after every move. Players see their hands and show them to the
+    judge, and draws list the cards drawn, unless --hidden-hands."""
     rules = compile_rules(_resolved(ruleset).data)
     try:
-        stats = simulation.simulate(rules, games, seed, players)
+        stats = simulation.simulate(rules, games, seed, players, max_moves=max_moves,
+                                    show_hands=not hidden_hands, check_legal=check_legal)
     except InputError as err:
         raise click.ClickException(str(err)) from None
     except simulation.InvariantBroken as err:

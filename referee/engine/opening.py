@@ -46,6 +46,9 @@ def _check_players(rules, players):
     low, high = rules.min_players, min(rules.max_players, MAX_PLAYERS)
     if not low <= len(players) <= high:
         raise InputError.at("players", f"{rules.id} is played by {low} to {high} players, not {len(players)}")
+    if rules.hand_size * len(players) >= rules.deck_size:
+        raise InputError.at("players", f"a deck of {rules.deck_size} cards cannot deal {rules.hand_size} "
+                                       f"to each of {len(players)} players and turn a first card")
 
 
 def _turn_first_card(rules, state, first_card, color, code, path):
@@ -60,6 +63,7 @@ def _turn_first_card(rules, state, first_card, color, code, path):
     if names_color and color is None:
         raise InputError.at("color", f"the first card is {card.text}: give the colour the first player names")
     state.hand_counts = [rules.hand_size] * state.seats
+    state.pile = rules.deck_size - sum(state.hand_counts) - 1   # the cards turned back go in
     state.top = card.text
     state.color = card.color or color
     first = state.seat_after(state.dealer, 1)
@@ -108,7 +112,7 @@ def _apply_opening_effects(rules, state, card, first, effects):
                                  else state.seat_after(state.dealer, 1))
         elif kind in ("draw", "launcher") and effect.get("target", "next") in ("others", "all"):
             for seat in range(state.seats):
-                _owe(state, seat, effect, effects)
+                _owe(rules, state, seat, effect, effects)
     if card.kind.pending:
         kind, count, until = card.kind.pending
         state.pending = Pending(kind, count, first, card.text, until, skips > 0)

@@ -1,14 +1,28 @@
 """Random games with a real shuffled deck, played through the judge.
 
 The simulator is the physical table: it knows every hand, the draw pile (or the
-launcher's load) and the discard pile. Players choose at random among the moves the
-judge accepts, now and then try a move at random, call and catch UNO, challenge and
-stack. After every move it checks the judge against the table:
+launcher's load) and the discard pile. Players choose at random among the legal moves
+the enumerator (legal.py) lists for the position, now and then try a move at random,
+forget or call UNO, catch, challenge and stack. By default every move shows the judge
+the mover's true hand and every draw lists the cards really drawn (full information),
+so hand-dependent rules (restrictions, drawing while able to play, draw until
+playable, only the drawn card) are exercised; `show_hands=False` plays as a table that
+tells the referee only counts.
 
-- every card of the deck is in exactly one place (pile, discard pile, a hand);
-- the judge's hand counts equal the true hands;
+After every move it checks the judge against the table (InvariantBroken otherwise):
+
+- every card of the deck is in exactly one place (pile, discard pile, a hand), the
+  judge's hand counts equal the true hands, its pile count the true pile;
+- no player holds 0 cards while the round is live;
+- a player who owes a pending draw or launcher presses does not play before settling
+  (except answering a draw with a draw card where the ruleset allows stacking);
+- every round ends and is scored; scores only grow;
 - an illegal move changes nothing (except a ruleset's fine for a false UNO catch);
-- every game ends.
+- with `check_legal`, the enumerator agrees with the judge: every move it lists is
+  legal, and no single-card play it leaves out is.
+
+A game that reaches `max_moves` moves (or MAX_ROUNDS_PER_GAME rounds) stops and is
+counted as capped: that is a limit of the simulation, not a broken invariant.
 
 Organisers use it (`referee simulate`) to try a house ruleset before a tournament;
 the tests use it to hunt bugs.
@@ -19,6 +33,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from .judge import judge
+from .legal import legal_moves
 from .moves import Move
 from .opening import open_table
 from .state import DIRECTION_NAMES
@@ -32,7 +47,11 @@ class InvariantBroken(AssertionError):
 
 
 class TableExhausted(Exception):
-    """Every card is in a hand: the pile cannot supply a draw (not the judge's fault)."""
+    """The deck cannot even turn a first card that stays (not the judge's fault)."""
+
+
+class GameCapped(Exception):
+    """The game reached the simulation's move or round limit."""
 
 
 @dataclass
@@ -41,25 +60,39 @@ class Stats:
     moves: int = 0
     illegal: int = 0
     exhausted: int = 0
+    capped: int = 0
+    by_target: int = 0            # games ended by reaching the target score
+    rounds: int = 0
     seconds: float = 0.0
     codes: Counter = field(default_factory=Counter)
     recorded: list = field(default_factory=list)
 
     def report(self):
+        played = self.games + self.capped
         rate = self.games / self.seconds if self.seconds else 0.0
         per_move = self.moves / self.seconds if self.seconds else 0.0
-        mean = self.moves / self.games if self.games else 0.0
-        return (f"{self.games} games, {self.moves} moves ({self.illegal} illegal) in "
+        mean = self.moves / played if played else 0.0
+        text = (f"{self.games} games, {self.moves} moves ({self.illegal} illegal) in "
                 f"{self.seconds:.2f} s: {rate:.1f} games/s, {per_move:.0f} moves/s, "
-                f"{mean:.1f} moves per game; {self.exhausted} game(s) stopped with every card in hand")
+                f"{mean:.1f} moves per game; {self.by_target} ended by the target score, "
+                f"{self.rounds} rounds")
+        if self.capped:
+            text += f"; {self.capped} stopped at the move cap"
+        if self.exhausted:
+            text += f"; {self.exhausted} could not be dealt"
+        return text
 
 
 class Table:
     """One simulated game: the physical cards and the judge's public state."""
 
-    def __init__(self, rules, players, rng, stats, check=True, record=False, mischief=True):
+    def __init__(self, rules, players, rng, stats, check=True, record=False, mischief=True,
+                 show_hands=True, check_legal=False, max_moves=MAX_MOVES_PER_GAME):
         self.rules = rules
         self.mischief = mischief
+        self.show_hands = show_hands
+        self.check_legal = check_legal
+        self.max_moves = max_moves
         self.rng = rng
         self.stats = stats
         self.check = check
@@ -68,6 +101,7 @@ class Table:
         self.names = [f"P{i}" for i in range(players)]
         self.deck = Counter(rules.deck)
         self.state = None
+        self.taken = []
 
     # --- the physical table ---------------------------------------------------
 
@@ -111,7 +145,7 @@ class Table:
     def reshuffle(self):
         """Keep the top discard, shuffle the rest into a new pile."""
         if len(self.discard) <= 1:
-            raise TableExhausted()
+            raise InvariantBroken("the judge allowed a draw with no card left to draw")
         self.pile = self.discard[:-1]
         self.discard = self.discard[-1:]
         self.rng.shuffle(self.pile)
@@ -128,7 +162,7 @@ class Table:
     def submit(self, move, hand=None):
         before = self.state
         snapshot = before.to_json() if (self.check and before is not None) else None
-        verdict = judge(self.rules, before, move, hand) if before is not None else None
+        verdict = judge(self.rules, before, move, hand)
         self.stats.moves += 1
         self.stats.codes[verdict.code] += 1
         if self.record:
@@ -137,18 +171,42 @@ class Table:
             self.stats.illegal += 1
             if self.check and not verdict.effects and verdict.state.to_json() != snapshot:
                 raise InvariantBroken(f"illegal move {verdict.code} changed the state")
-        if self.check and before.to_json() != snapshot:
-            raise InvariantBroken(f"the judge changed its input state ({verdict.code})")
+        if self.check:
+            if before.to_json() != snapshot:
+                raise InvariantBroken(f"the judge changed its input state ({verdict.code})")
+            if verdict.legal:
+                self.check_settled_first(before, move, verdict)
         return verdict
 
-    def apply(self, move, hand=None):
+    def check_settled_first(self, before, move, verdict):
+        if move.type != "play":
+            return
+        if any(debt[0] == move.player for debt in before.debts):
+            raise InvariantBroken(f"player {move.player} played while owing launcher presses")
+        if before.phase == "respond":
+            answers = self.rules.stacking.get(self.rules.cards[before.pending.card].kind.id) or ()
+            if move.cards[0].kind.id not in answers:
+                raise InvariantBroken(f"a play ({verdict.code}) went before the pending draw")
+
+    def hand_shown(self, move):
+        if not self.show_hands or move.type not in ("play", "draw", "pass"):
+            return None
+        return list(self.hands[move.player])
+
+    def apply(self, move):
+        before = self.state
+        hand = self.hand_shown(move)
+        if move.type == "draw":
+            hand = list(self.hands[move.player]) if hand is not None else None
         verdict = self.submit(move, hand)
         if verdict.legal or verdict.effects:
             self.perform(move, verdict)
             self.state = verdict.state
             # the cards of a draw move are already in the drawer's hand
             self.follow_effects(verdict, own_draw=move.player if move.type == "draw" else None)
-        self.verify()
+        elif move.type == "draw":
+            self.pile.extend(reversed(self.taken))   # the cards go back
+        self.verify(before)
         return verdict
 
     def perform(self, move, verdict):
@@ -180,7 +238,7 @@ class Table:
                 n = self.seats
                 self.hands = [self.hands[(seat - step) % n] for seat in range(n)]
 
-    def verify(self):
+    def verify(self, before=None):
         if not self.check:
             return
         state = self.state
@@ -194,6 +252,12 @@ class Table:
             raise InvariantBroken(f"cards lost or duplicated: {(where - self.deck) or (self.deck - where)}")
         if self.discard and self.discard[-1] != state.top:
             raise InvariantBroken(f"top is {state.top} but the discard pile shows {self.discard[-1]}")
+        if state.pile is not None and state.pile != len(self.pile):
+            raise InvariantBroken(f"the judge counts {state.pile} cards in the pile, the table {len(self.pile)}")
+        if state.phase in ("play", "respond") and 0 in true_counts:
+            raise InvariantBroken(f"a player holds no card while the round is live: {true_counts}")
+        if before is not None and any(a < b for a, b in zip(state.scores, before.scores)):
+            raise InvariantBroken(f"scores went down: {before.scores} -> {state.scores}")
 
     # --- the players' choices -------------------------------------------------------
 
@@ -201,176 +265,155 @@ class Table:
         self.deal(self.rng.randrange(self.seats), first_round=True)
         moves_before = self.stats.moves
         while self.state.phase != "game-over":
-            if self.stats.moves - moves_before > MAX_MOVES_PER_GAME or self.state.round > MAX_ROUNDS_PER_GAME:
-                raise InvariantBroken(f"the game did not end after {self.stats.moves - moves_before} moves")
+            if self.stats.moves - moves_before > self.max_moves or self.state.round > MAX_ROUNDS_PER_GAME:
+                raise GameCapped()
             self.step()
         self.stats.games += 1
+        self.stats.rounds += self.state.round
+        if not self.rules.single_round:
+            self.stats.by_target += 1
+
+    def all_hands(self):
+        return {seat: hand for seat, hand in enumerate(self.hands)}
 
     def step(self):
         state = self.state
-        if state.phase == "round-over":
+        if state.phase == "round-over" and not state.debts:
             return self.end_round()
-        if state.debts:
-            return self.settle_debt(state.debts[0])
         rng = self.rng
         if self.mischief and rng.random() < 0.05:
             return self.random_move()
-        if rng.random() < 0.6 and self.try_uno_moves():
-            return
-        if self.rules.jump_in and state.phase == "play" and rng.random() < 0.3 and self.try_jump_in():
-            return
-        if state.phase == "respond":
-            return self.respond()
-        return self.take_turn()
+        options = legal_moves(self.rules, state, self.all_hands())
+        if self.check_legal:
+            self.check_enumerator(options)
+        move = self.choose(options)
+        if move is None:
+            raise InvariantBroken(f"no legal move in phase {state.phase}")
+        return self.make(move)
 
-    def end_round(self):
+    def choose(self, options):
+        """A random player's choice: UNO business first now and then, settle what is
+        owed, else mostly play a card, sometimes draw instead where that is allowed."""
+        rng = self.rng
+        moves = [o.move for o in options]
+        by_type = {}
+        for move in moves:
+            by_type.setdefault(move.type, []).append(move)
+        if "catch-uno" in by_type or "call-uno" in by_type:
+            if rng.random() < 0.6:
+                uno = by_type.get("catch-uno", []) + [m for m in by_type.get("call-uno", [])
+                                                       if m.player in self.state.uno_exposed]
+                if uno:
+                    return rng.choice(uno)
         state = self.state
-        if state.debts:
-            return self.settle_debt(state.debts[0])
-        if not state.scored:
-            move = Move("score")
-            move.hands = [tuple(self.rules.cards[c] for c in hand) for hand in self.hands]
-            return self.apply(move)
-        # every card comes back for the next deal
-        self.deal((state.dealer + 1) % self.seats, first_round=False)
+        debtors = [m for m in by_type.get("draw", []) if any(d[0] == m.player for d in state.debts)]
+        if debtors:
+            return debtors[0]
+        if state.phase == "round-over":
+            return None
+        plays = by_type.get("play", [])
+        if state.phase == "respond":
+            if plays and rng.random() < 0.6:
+                return rng.choice(plays)
+            if "challenge" in by_type and rng.random() < 0.4:
+                return by_type["challenge"][0]
+            if "accept" in by_type and rng.random() < 0.5:
+                return by_type["accept"][0]
+            return by_type["draw"][0]
+        jump_ins = [m for m in plays if m.player != state.current]
+        if jump_ins and rng.random() < 0.3:
+            return rng.choice(jump_ins)
+        plays = [m for m in plays if m.player == state.current]
+        if plays and (not self.mischief or rng.random() < 0.85 or not (by_type.get("draw") or by_type.get("pass"))):
+            calls = [m for m in plays if m.uno or not any(p.uno for p in plays if p.cards == m.cards)]
+            careful = not self.mischief or rng.random() < 0.7
+            return rng.choice(calls if careful else plays)
+        for kind in ("draw", "pass"):
+            mine = [m for m in by_type.get(kind, []) if m.player == state.current]
+            if mine:
+                return mine[0]
+        return rng.choice(moves) if moves else None
 
-    def settle_debt(self, debt):
-        player = debt[0]
+    def make(self, move):
+        """Carry out a chosen move; a draw takes its real cards first."""
+        if move.type == "draw":
+            move = self.physical_draw(move)
+        elif move.type == "accept":
+            pass
+        return self.apply(move)
+
+    def physical_draw(self, chosen):
+        """The draw as the table makes it: the real cards, listed when hands are shown."""
+        rules, state = self.rules, self.state
+        player = chosen.player
         move = Move("draw", player)
-        move.count = self.launcher_fires()
-        self.taken = self.draw_cards(move.count)
-        verdict = self.apply(move)
-        if not verdict.legal:
-            self.pile.extend(self.taken)   # unused cards go back
-            raise InvariantBroken(f"settling a launcher debt was refused: {verdict.code}")
-
-    def respond(self):
-        state, rng = self.state, self.rng
-        pending = state.pending
-        player = pending.player
-        hand = self.hands[player]
-        if self.rules.stacking and rng.random() < 0.6:
-            stack = self.first_legal([self.play_move(player, [c]) for c in dict.fromkeys(hand)])
-            if stack:
-                return self.apply(stack)
-        if pending.by is not None and rng.random() < 0.4:
-            move = Move("challenge", player)
-            move.hand = tuple(self.rules.cards[c] for c in self.hands[pending.by])
-            return self.apply(move)
-        if pending.kind == "draw":
-            if rng.random() < 0.5:
-                return self.apply(Move("accept", player))
-            move = Move("draw", player)
-            move.count = pending.count
-            self.taken = self.draw_cards(move.count)
-            return self.apply_draw(move)
-        move = Move("draw", player)
-        move.count = self.launcher_fires()
-        if pending.until_cards and move.count == 0 and rng.random() < 0.5:
-            move.count = min(1, self.available())
-        self.taken = self.draw_cards(move.count)
-        return self.apply_draw(move)
-
-    def apply_draw(self, move):
-        verdict = self.apply(move)
-        if not verdict.legal:
-            self.pile.extend(self.taken)
-        return verdict
-
-    def take_turn(self):
-        state, rng = self.state, self.rng
-        player = state.current
-        wants_to_play = not self.mischief or rng.random() < 0.85 or state.drawn or state.extra_play
-        legal = self.first_legal(self.candidate_plays(player)) if wants_to_play else None
-        if legal:
-            return self.apply(legal)
-        if state.drawn or state.extra_play:
-            return self.apply(Move("pass", player))
-        move = Move("draw", player)
-        if self.rules.draw_source == "launcher":
-            move.count = self.launcher_fires()
-            self.taken = self.draw_cards(move.count)
+        move.presses = chosen.presses
+        owes = any(d[0] == player for d in state.debts)
+        answering = state.phase == "respond" and state.pending.player == player
+        if rules.draw_source == "launcher" or owes or (answering and state.pending.kind == "launcher"):
+            self.taken = self.draw_cards(self.launcher_fires())
+            if answering and state.pending.until_cards and not self.taken and self.rng.random() < 0.5:
+                self.taken = self.draw_cards(min(1, self.available()))
+        elif answering:
+            self.taken = self.draw_cards(chosen.count)
+        elif rules.draw_until_playable:
+            self.taken = self.draw_until_playable()
         else:
-            self.taken = self.draw_physical(player)
-            move.count = len(self.taken)
-            move.shown = tuple(self.rules.cards[c] for c in self.taken)
-        verdict = self.apply_draw(move)
-        if not verdict.legal:
-            raise InvariantBroken(f"a draw on the player's own turn was refused: {verdict.code}")
-        return verdict
+            self.taken = self.draw_cards(chosen.count)
+        move.count = len(self.taken)
+        if self.show_hands:
+            move.shown = tuple(rules.cards[c] for c in self.taken)
+        return move
 
-    def draw_physical(self, player):
+    def draw_until_playable(self):
         rules = self.rules
-        if not rules.draw_until_playable:
-            return self.draw_cards(min(rules.draw_count, self.available()) or rules.draw_count)
         taken = []
         top = rules.cards[self.state.top]
-        while len(taken) < rules.draw_max:
+        while len(taken) < rules.draw_max and self.available() > 0:
             card = self.draw_cards(1)[0]
             taken.append(card)
             if rules.matches(rules.cards[card], top, self.state.color):
                 break
         return taken
 
-    def candidate_plays(self, player):
-        hand = self.hands[player]
-        moves = [self.play_move(player, [card]) for card in dict.fromkeys(hand)]
-        rules = self.rules
-        counts = Counter(hand)
-        if rules.doubles:
-            moves += [self.play_move(player, [card] * min(n, rules.doubles_max))
-                      for card, n in counts.items() if n >= 2]
-        for card in counts:
-            if rules.cards[card].kind.discard_all:
-                color = rules.cards[card].color
-                same = [c for c in hand if c != card and rules.cards[c].color == color]
-                moves.append(self.play_move(player, same + [card]))
-        return moves
-
-    def play_move(self, player, texts):
-        rules, rng = self.rules, self.rng
-        cards = tuple(rules.cards[t] for t in texts)
-        move = Move("play", player)
-        move.cards = cards
-        lead = next((c for c in cards if c.kind.discard_all), cards[0])
-        if lead.kind.choose_color:
-            move.color = rng.choice(rules.colors)
-        if lead.kind.aims:
-            move.target = rng.choice([s for s in range(self.seats) if s != player])
-        move.uno = len(self.hands[player]) - len(cards) == 1 and (not self.mischief or rng.random() < 0.7)
-        return move
-
-    def first_legal(self, moves):
-        """A move chosen at random among the legal ones (None if there is none)."""
-        self.rng.shuffle(moves)
-        return next((m for m in moves if self.is_legal(m)), None)
-
-    def is_legal(self, move):
-        return judge(self.rules, self.state, move).legal
-
-    def try_uno_moves(self):
-        """Someone catches a player left exposed, or a player calls UNO late."""
-        state, rng = self.state, self.rng
-        if not state.uno_exposed:
-            return False
-        target = rng.choice(sorted(state.uno_exposed))
-        if rng.random() < 0.3:
-            self.apply(Move("call-uno", target))
-            return True
-        move = Move("catch-uno", rng.choice([s for s in range(self.seats) if s != target]))
-        move.target = target
-        self.apply(move)
-        return True
-
-    def try_jump_in(self):
+    def end_round(self):
         state = self.state
-        for seat in range(self.seats):
-            if seat != state.current and state.top in self.hands[seat]:
-                move = self.play_move(seat, [state.top])
-                if self.is_legal(move):
-                    self.apply(move)
-                    return True
-        return False
+        if not state.scored:
+            move = Move("score")
+            move.hands = [tuple(self.rules.cards[c] for c in hand) for hand in self.hands]
+            verdict = self.apply(move)
+            if not verdict.legal:
+                raise InvariantBroken(f"the round could not be scored: {verdict.code} {verdict.details}")
+            return verdict
+        # every card comes back for the next deal
+        self.deal((state.dealer + 1) % self.seats, first_round=False)
+
+    def check_enumerator(self, options):
+        """Every listed move is legal, and no single-card play left out is."""
+        listed = set()
+        for option in options:
+            if not option.verdict.legal:
+                raise InvariantBroken(f"the enumerator lists an illegal move: {option.verdict.code} "
+                                      f"{option.verdict.details}")
+            move = option.move
+            if move.type == "play" and len(move.cards) == 1:
+                listed.add((move.player, move.cards[0].text, move.color, move.target, move.uno))
+        rules, state = self.rules, self.state
+        for seat, hand in enumerate(self.hands):
+            for text in dict.fromkeys(hand):
+                card = rules.cards[text]
+                colors = rules.colors if card.kind.choose_color else (None,)
+                targets = [s for s in range(self.seats) if s != seat] if card.kind.aims else [None]
+                for color in colors:
+                    for target in targets:
+                        move = Move("play", seat)
+                        move.cards = (card,)
+                        move.color = color
+                        move.target = target
+                        move.uno = len(hand) == 2
+                        key = (seat, text, color, target, move.uno)
+                        if key not in listed and judge(rules, state, move, list(hand)).legal:
+                            raise InvariantBroken(f"the judge allows {key}, the enumerator leaves it out")
 
     def random_move(self):
         """A move picked without looking at the rules: mostly illegal, must change nothing."""
@@ -380,32 +423,43 @@ class Table:
         move = Move(kind, player)
         if kind == "play":
             if not self.hands[player]:
-                return
-            card = rng.choice(self.hands[player])
-            move = self.play_move(player, [card])
+                return None
+            card = rules.cards[rng.choice(self.hands[player])]
+            move.cards = (card,)
+            if card.kind.choose_color:
+                move.color = rng.choice(rules.colors)
+            if card.kind.aims:
+                move.target = rng.choice([s for s in range(self.seats) if s != player])
+            move.uno = len(self.hands[player]) == 2 and rng.random() < 0.7
         elif kind == "catch-uno":
             move.target = rng.randrange(self.seats)
         elif kind == "challenge":
             pending = self.state.pending
             owner = pending.by if pending is not None and pending.by is not None else player
             move.hand = tuple(rules.cards[c] for c in self.hands[owner])
-        self.apply(move)
+        return self.apply(move)
 
 
-def simulate(rules, games, seed, players, check=True, record=False, mischief=True):
+def simulate(rules, games, seed, players, check=True, record=False, mischief=True,
+             show_hands=True, check_legal=False, max_moves=MAX_MOVES_PER_GAME):
     """Play `games` random games; returns Stats. Raises InvariantBroken on a judge bug.
 
     With `mischief` players also try moves at random, draw while they could play and
     forget to call UNO; without it they play like a plain random agent: a random
-    legal card when they have one, else they draw."""
+    legal card when they have one, else they draw. `show_hands` (the default) shows
+    the judge every hand and every drawn card; `check_legal` checks the enumerator
+    against the judge on every position."""
     rng = random.Random(seed)
     stats = Stats()
     start = time.perf_counter()
     for _ in range(games):
-        table = Table(rules, players, rng, stats, check=check, record=record, mischief=mischief)
+        table = Table(rules, players, rng, stats, check=check, record=record, mischief=mischief,
+                      show_hands=show_hands, check_legal=check_legal, max_moves=max_moves)
         try:
             table.play_game()
         except TableExhausted:
             stats.exhausted += 1
+        except GameCapped:
+            stats.capped += 1
     stats.seconds = time.perf_counter() - start
     return stats

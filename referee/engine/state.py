@@ -13,7 +13,7 @@ DIRECTIONS = {"clockwise": CLOCKWISE, "counterclockwise": COUNTER, "counter-cloc
 DIRECTION_NAMES = {CLOCKWISE: "clockwise", COUNTER: "counterclockwise"}
 PHASES = ("play", "respond", "round-over", "game-over")
 MAX_PLAYERS = 10
-MAX_HAND = 500
+MAX_HAND = 1000          # the largest deck a ruleset may have
 
 
 class Pending:
@@ -44,7 +44,7 @@ class Pending:
 class State:
     __slots__ = ("players", "dealer", "current", "direction", "top", "color", "hand_counts",
                  "pending", "phase", "scores", "round", "drawn", "drawn_card", "extra_play",
-                 "skips", "uno_called", "uno_exposed", "debts", "winner", "scored")
+                 "skips", "uno_called", "uno_exposed", "debts", "winner", "scored", "pile")
 
     def copy(self):
         new = State.__new__(State)
@@ -68,7 +68,13 @@ class State:
         new.debts = self.debts              # a tuple of (player, presses, until_cards)
         new.winner = self.winner
         new.scored = self.scored
+        new.pile = self.pile
         return new
+
+    def cards_to_draw(self, rules):
+        """Cards the table can still draw: the pile and the discards under the top card
+        (shuffled into a new pile when the pile runs out)."""
+        return rules.deck_size - sum(self.hand_counts) - (1 if self.top else 0)
 
     @property
     def seats(self):
@@ -99,6 +105,7 @@ class State:
                       for p, presses, until in self.debts],
             "winner": self.winner,
             "scored": self.scored,
+            "pile": self.pile,
         }
 
 
@@ -124,6 +131,7 @@ def new_state(players, dealer):
     state.debts = ()
     state.winner = None
     state.scored = False
+    state.pile = None         # cards in the draw pile (or launcher); None: not tracked
     return state
 
 
@@ -233,6 +241,11 @@ def parse_state(rules, data, path="state"):
         r.fail("scores", f"must list {n} scores")
     else:
         state.scores = tuple(scores)
+    if state.hand_counts and sum(state.hand_counts) + (1 if state.top else 0) > rules.deck_size:
+        r.fail("hand_counts", f"the hands and the top card hold more cards than the deck ({rules.deck_size})")
+    state.pile = r.int("pile", 0, rules.deck_size, default=None, optional=True)
+    if state.pile is not None and state.hand_counts and state.pile > state.cards_to_draw(rules):
+        r.fail("pile", "holds more cards than the hands and the discard pile leave")
     state.round = r.int("round", 1, 10**6, default=1)
     state.drawn = r.bool("drawn")
     state.drawn_card = r.card(rules, "drawn_card", optional=True)

@@ -6,20 +6,24 @@ precise sentence in any language ("the hand shown holds red-3, which matches red
 
 
 class Verdict:
-    __slots__ = ("legal", "code", "rule", "effects", "state", "details")
+    __slots__ = ("legal", "code", "rule", "effects", "state", "details", "assumed")
 
-    def __init__(self, legal, code, rule, effects, state, details):
+    def __init__(self, legal, code, rule, effects, state, details, assumed=()):
         self.legal = legal
         self.code = code          # a stable kebab-case code from codes.CODES
         self.rule = rule          # the ruleset path of the deciding rule
         self.effects = effects    # what the table must now do, in order
         self.state = state        # the state after the move (the same one when illegal)
         self.details = details    # the facts the message is written from
+        self.assumed = assumed    # codes of what the judge took for granted, unseen
 
     def to_json(self):
-        return {"legal": self.legal, "code": self.code, "rule": self.rule,
-                "effects": self.effects, "state": self.state.to_json(),
-                "details": self.details}
+        answer = {"legal": self.legal, "code": self.code, "rule": self.rule,
+                  "effects": self.effects, "state": self.state.to_json(),
+                  "details": self.details}
+        if self.assumed:
+            answer["assumed"] = list(self.assumed)
+        return answer
 
     def __repr__(self):
         return f"<Verdict {'legal' if self.legal else 'illegal'} {self.code} ({self.rule})>"

@@ -327,6 +327,24 @@ MESSAGES: dict[str, tuple[Sentence, ...]] = {
         # TRANSLATORS: refusal: a move names more cards than the player holds; {held} is how many they hold.
         MN_("{player} holds only {held} card, not {count}.", "{player} holds only {held} cards, not {count}.", n="held"),
     ),
+    "presses-owed": (
+        # TRANSLATORS: refusal (UNO Attack): {player} owes launcher presses (a penalty or a card aimed at them) and tried to play first.
+        M_("{player} must first press the launcher as many times as they owe, and only then play."),
+    ),
+    "draw-count-mismatch": (
+        # TRANSLATORS: refusal: a draw reports {count} cards drawn, but the list of cards drawn ({cards}, card names) has another length.
+        MN_("The draw says {count} card was drawn, but the cards listed are: {cards}.",
+            "The draw says {count} cards were drawn, but the cards listed are: {cards}."),
+    ),
+    "drew-past-playable": (
+        # TRANSLATORS: refusal: under "draw until you can play", the player kept drawing after {card}, a card that could be played.
+        M_("Drawing stops at the first card that can be played: {card} could be played, so no more cards may be drawn after it."),
+    ),
+    "draw-impossible": (
+        # TRANSLATORS: refusal: the draw pile and the discards under the top card hold only {available} cards, fewer than the {count} drawn.
+        MN_("Only {available} card is left on the table to draw, not {count}.",
+            "Only {available} cards are left on the table to draw, not {count}.", n="available"),
+    ),
     "extra-play-offered": (
         # TRANSLATORS: refusal (UNO Attack): after a Skip or Reverse the player may play one more card or pass, but not draw.
         M_("{player} may play one more card or end their turn, but may not draw now."),

@@ -5,7 +5,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from referee.engine import InputError, judge, open_table, parse_move, parse_state
+from referee.engine import InputError, compile_rules, judge, open_table, parse_move, parse_state
+from referee.rules import builtin_lookup, resolve
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 
@@ -45,6 +46,8 @@ def check_verdict(expect, verdict, step):
     for effect in expect.get("effects", []):
         assert any(subset_mismatch(effect, e, "") is None for e in found["effects"]), \
             f"step {step}: no effect like {effect} in {found['effects']}"
+    if "assumed" in expect:
+        assert found.get("assumed", []) == expect["assumed"], f"step {step}: assumed {found.get('assumed')}"
     if "no_effects" in expect:
         assert found["effects"] == [], f"step {step}: unexpected effects {found['effects']}"
     problem = subset_mismatch(expect.get("state", {}), found["state"], "state")
@@ -71,9 +74,17 @@ def start(rules, scenario):
     return parse_state(rules, scenario["state"])
 
 
+def ruleset_of(scenario, compiled):
+    """A shipped ruleset by id, or a house ruleset written in the scenario."""
+    ruleset = scenario["ruleset"]
+    if isinstance(ruleset, str):
+        return compiled[ruleset]
+    return compile_rules(resolve(ruleset, builtin_lookup).data)
+
+
 @pytest.mark.parametrize("scenario", list(load_scenarios()))
 def test_scenario(scenario, compiled):
-    rules = compiled[scenario["ruleset"]]
+    rules = ruleset_of(scenario, compiled)
     state = start(rules, scenario)
     for number, step in enumerate(scenario.get("steps", []), 1):
         expect = step["expect"]

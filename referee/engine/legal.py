@@ -1,0 +1,242 @@
+"""Every legal move of a position: the judge's answers, enumerated.
+
+`legal_moves(rules, state, hand)` lists the moves the players who may act now can
+make, each with the judge's verdict on it. It works out the candidates from the same
+compiled ruleset as the judge (matching, stacking, restrictions, what a draw allows)
+and then asks the judge for each verdict, so a disagreement between the two is a bug
+the property tests look for (tests/engine/test_engine_legal.py).
+
+`hand` is the hand of the player to act (a list of card strings: the current player,
+or the one who owes a pending draw), or a mapping {seat: hand} of every hand known
+(full information: then jump-ins, challenges and scoring are listed too), or None
+(then only the moves that need no hand).
+
+Moves whose outcome depends on cards nobody has seen yet are listed once, with the
+smallest count the judge accepts without seeing the cards: a draw until playable
+draws 1, a launcher press fires 0 cards. A Discard All is listed alone and with every
+card of its colour (the judge accepts any part of them, too many to list). A play that
+leaves one card is listed with and without the UNO call.
+"""
+from collections import Counter
+from dataclasses import dataclass
+
+from .judge import _drawn_card_forced, _playable, judge
+from .moves import Move
+from .verdict import Verdict
+
+
+@dataclass(frozen=True, slots=True)
+class Legal:
+    move: Move
+    verdict: Verdict
+
+
+def legal_moves(rules, state, hand=None):
+    """The legal moves of `state` (see the module's docstring) as a list of Legal."""
+    hands = _hands_by_seat(state, hand)
+    if state.phase == "game-over":
+        return []
+    found = []
+    if state.phase == "round-over":
+        _debts(rules, state, found)
+        if not state.debts and not state.scored and all(s in hands for s in range(state.seats)):
+            move = Move("score")
+            move.hands = [tuple(rules.cards[t] for t in hands[s]) for s in range(state.seats)]
+            found.append(move)
+        return _judged(rules, state, found, hands)
+    _debts(rules, state, found)
+    _uno_moves(rules, state, found)
+    if state.phase == "respond":
+        _answers(rules, state, hands, found)
+    else:
+        _turn(rules, state, hands, found)
+        _jump_ins(rules, state, hands, found)
+    return _judged(rules, state, found, hands)
+
+
+def _hands_by_seat(state, hand):
+    if hand is None:
+        return {}
+    if isinstance(hand, dict):
+        return {seat: list(cards) for seat, cards in hand.items()}
+    actor = state.pending.player if state.phase == "respond" and state.pending else state.current
+    return {actor: list(hand)}
+
+
+def _judged(rules, state, moves, hands):
+    found = []
+    for move in moves:
+        mover_hand = hands.get(move.player) if move.type in ("play", "draw", "pass") else None
+        found.append(Legal(move, judge(rules, state, move, mover_hand)))
+    return found
+
+
+# --- moves that need no hand ---------------------------------------------------------
+
+def _debts(rules, state, found):
+    """Each player owing launcher presses may press (the launcher may fire nothing)."""
+    seen = set()
+    for player, owed, _ in state.debts:
+        if player not in seen:
+            seen.add(player)
+            found.append(_draw(player, 0, presses=owed or 1))
+
+
+def _uno_moves(rules, state, found):
+    for seat in range(state.seats):
+        held = state.hand_counts[seat]
+        precall = (held == 2 and rules.uno_precall and seat == state.current
+                   and state.phase == "play")
+        if (held == 1 or precall) and seat not in state.uno_called:
+            found.append(Move("call-uno", seat))
+    for target in sorted(state.uno_exposed):
+        if state.hand_counts[target] == 1 and target not in state.uno_called:
+            for accuser in range(state.seats):
+                if accuser != target:
+                    move = Move("catch-uno", accuser)
+                    move.target = target
+                    found.append(move)
+
+
+def _draw(player, count, presses=None, shown=()):
+    move = Move("draw", player)
+    move.count = count
+    move.presses = presses
+    move.shown = shown
+    return move
+
+
+# --- answering a pending draw ----------------------------------------------------------
+
+def _answers(rules, state, hands, found):
+    pending = state.pending
+    player = pending.player
+    available = state.cards_to_draw(rules)
+    if pending.kind == "draw":
+        found.append(Move("accept", player))
+        found.append(_draw(player, min(pending.count, available)))
+    else:
+        found.append(_draw(player, 0, presses=pending.count or 1))
+    kind = rules.cards[pending.card].kind
+    if (pending.by is not None and kind.challenge is not None and kind.restriction != "none"
+            and pending.by in hands):
+        move = Move("challenge", player)
+        move.hand = tuple(rules.cards[t] for t in hands[pending.by])
+        found.append(move)
+    answers = rules.stacking.get(kind.id)
+    hand = hands.get(player)
+    if not answers or hand is None or _owes(state, player):   # presses come before a play
+        return
+    top = rules.cards[state.top]
+    for text in dict.fromkeys(hand):
+        card = rules.cards[text]
+        if (card.kind.id in answers and card.kind.pending is not None
+                and card.kind.pending[0] == pending.kind and rules.matches(card, top, state.color)):
+            found.extend(_plays(rules, state, player, hand, (card,)))
+
+
+def _owes(state, player):
+    return any(debt[0] == player for debt in state.debts)
+
+
+# --- a turn ------------------------------------------------------------------------------
+
+def _turn(rules, state, hands, found):
+    player = state.current
+    owes = _owes(state, player)   # then a draw settles the presses (see _debts), no play
+    hand = hands.get(player)
+    top = rules.cards[state.top]
+    playable = None
+    if hand is not None and not owes:
+        cards = [rules.cards[t] for t in hand]
+        playable = list(dict.fromkeys(c.text for c in _playable(rules, cards, top, state.color)))
+        for group in _groups(rules, state, hand, playable):
+            found.extend(_plays(rules, state, player, hand, group))
+    available = state.cards_to_draw(rules)
+    if not (state.drawn or state.extra_play or owes) and available > 0:
+        if rules.draw_when_playable or not playable:
+            found.append(_turn_draw(rules, state, player, available))
+    if state.drawn or state.extra_play or available == 0:
+        cards = [rules.cards[t] for t in hand] if hand is not None else None
+        if not _drawn_card_forced(rules, state, cards):
+            found.append(Move("pass", player))
+
+
+def _turn_draw(rules, state, player, available):
+    if rules.draw_source == "launcher":
+        return _draw(player, 0)
+    if rules.draw_until_playable:
+        return _draw(player, 1)
+    return _draw(player, min(rules.draw_count, available))
+
+
+def _groups(rules, state, hand, playable):
+    """The card groups a player may put down on their turn: single cards, and doubles or
+    Discard All where the rules have them."""
+    if state.drawn:
+        if rules.after_draw == "end-turn":
+            return []
+        if rules.drawn_only:
+            if state.drawn_card is None:   # not shown: any card, taken to be the drawn one
+                return [(rules.cards[t],) for t in playable]
+            return [(rules.cards[state.drawn_card],)] if state.drawn_card in playable else []
+    groups = [(rules.cards[t],) for t in playable]
+    counts = Counter(hand)
+    for text in playable:
+        card = rules.cards[text]
+        if rules.doubles and card.kind.category == "number":
+            for size in range(2, min(counts[text], rules.doubles_max) + 1):
+                groups.append((card,) * size)
+        if card.kind.discard_all:
+            same = tuple(rules.cards[t] for t in hand if t != text and rules.cards[t].color == card.color)
+            if same:
+                groups.append(same + (card,))
+    return groups
+
+
+def _plays(rules, state, player, hand, group):
+    """The plays of one card group that the rules allow: each colour a wild may name,
+    each player it may aim at, with and without an UNO call when one card will be left."""
+    lead = next((c for c in group if c.kind.discard_all), group[0])
+    kind = lead.kind
+    held = state.hand_counts[player]
+    if held < len(group):
+        return []
+    if kind.restriction != "none" and _breaches(rules, kind, hand, group, state):
+        return []
+    if held == len(group) and any(rules.category_forbids_going_out(c.kind) for c in group):
+        return []
+    colors = rules.colors if kind.choose_color else (None,)
+    targets = [s for s in range(state.seats) if s != player] if kind.aims else [None]
+    calls = (True, False) if held - len(group) == 1 else (False,)
+    plays = []
+    for color in colors:
+        for target in targets:
+            for uno in calls:
+                move = Move("play", player)
+                move.cards = group
+                move.color = color
+                move.target = target
+                move.uno = uno
+                plays.append(move)
+    return plays
+
+
+def _breaches(rules, kind, hand, group, state):
+    rest = list(hand)
+    for card in group:
+        rest.remove(card.text)
+    top = rules.cards[state.top]
+    cards = [rules.cards[t] for t in rest]
+    if kind.restriction == "no-color-match":
+        return any(c.color == state.color or c.kind.id in kind.counts_as_match for c in cards)
+    return any(c.kind.restriction == "none" and rules.matches(c, top, state.color) for c in cards)
+
+
+def _jump_ins(rules, state, hands, found):
+    if not rules.jump_in:
+        return
+    top = rules.cards[state.top]
+    for seat, hand in hands.items():
+        if seat != state.current and state.top in hand and not _owes(state, seat):
+            found.extend(_plays(rules, state, seat, hand, (top,)))

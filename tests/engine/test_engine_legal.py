@@ -1,0 +1,78 @@
+"""The legal-move enumerator (referee.engine.legal) against the judge.
+
+On every position of random full-information games, under every shipped ruleset and
+random house rules, with 2 to 10 players: every move the enumerator lists is legal,
+and no single-card play it leaves out is (Table.check_enumerator).
+"""
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+
+from referee.engine import compile_rules, parse_state
+from referee.engine.legal import legal_moves
+from referee.engine.simulate import simulate
+from referee.rules import builtin_lookup, builtin_rulesets, resolve
+
+from test_engine_properties import house_options
+
+SHIPPED = sorted(builtin_rulesets())
+CHECKED = settings(max_examples=8, deadline=None, phases=[Phase.generate],
+                   suppress_health_check=list(HealthCheck))
+
+
+def described(options):
+    """Each move in a few words: "play wild red", "draw 1"."""
+    return sorted(" ".join(filter(None, (
+        o.move.type, " ".join(c.text for c in o.move.cards), o.move.color,
+        "uno" if o.move.uno else None, str(o.move.count) if o.move.type == "draw" else None)))
+        for o in options)
+
+
+def test_a_hand_on_its_turn_lists_each_play_and_the_draw(compiled):
+    rules = compiled["classic"]
+    state = parse_state(rules, {"players": ["Asha", "Bina", "Chirag"], "current": 1, "top": "red-5",
+                                "hand_counts": [7, 3, 7]})
+    options = legal_moves(rules, state, ["red-3", "wild", "blue-7"])
+    assert all(o.verdict.legal for o in options)
+    assert described(options) == sorted([
+        "play red-3", "play wild red", "play wild yellow", "play wild green", "play wild blue",
+        "draw 1"])
+
+
+def test_a_pending_draw_lists_taking_it_challenging_it_and_the_stacks(compiled):
+    rules = compiled["stacking-tournament"]
+    state = parse_state(rules, {"players": ["Asha", "Bina", "Chirag"], "current": 2, "top": "red-draw-two",
+                                "hand_counts": [7, 6, 2], "phase": "respond",
+                                "pending": {"kind": "draw", "count": 2, "player": 2, "card": "red-draw-two"}})
+    options = legal_moves(rules, state, ["blue-draw-two", "red-3"])
+    assert described(options) == sorted(["accept", "draw 2", "play blue-draw-two", "play blue-draw-two uno"])
+
+
+def test_only_the_moves_of_who_may_act_are_listed(compiled):
+    rules = compiled["attack"]
+    state = parse_state(rules, {"players": ["Asha", "Bina", "Chirag"], "current": 0, "top": "red-5",
+                                "hand_counts": [5, 1, 5], "uno": {"catchable": [1]},
+                                "debts": [{"player": 2, "count": 2}]})
+    options = legal_moves(rules, state, {0: ["red-1", "red-2", "blue-3", "blue-4", "wild"], 1: ["blue-9"],
+                                         2: ["red-5", "green-1", "green-2", "green-3", "green-4"]})
+    players = sorted({(o.move.type, o.move.player) for o in options})
+    assert ("draw", 2) in players                 # the presses owed
+    assert ("catch-uno", 0) in players and ("catch-uno", 2) in players and ("call-uno", 1) in players
+    assert not any(o.move.type == "play" and o.move.player == 2 for o in options)   # owes presses first
+    assert all(o.verdict.legal for o in options)
+
+
+@CHECKED
+@given(ruleset=st.sampled_from(SHIPPED), seed=st.integers(0, 2**32), players=st.integers(2, 10))
+def test_the_enumerator_agrees_with_the_judge_on_every_move(compiled, ruleset, seed, players):
+    stats = simulate(compiled[ruleset], games=1, seed=seed, players=players, check_legal=True,
+                     max_moves=3000)
+    assert stats.games + stats.capped == 1 and stats.moves > 0
+
+
+@CHECKED
+@given(document=st.sampled_from(["classic", "sonic", "attack"]).flatmap(house_options),
+       seed=st.integers(0, 2**32), players=st.integers(2, 10))
+def test_the_enumerator_agrees_with_the_judge_under_random_house_rules(document, seed, players):
+    rules = compile_rules(resolve(document, builtin_lookup).data)
+    stats = simulate(rules, games=1, seed=seed, players=players, check_legal=True, max_moves=3000)
+    assert stats.games + stats.capped == 1 and stats.moves > 0
