@@ -2,9 +2,12 @@
 from flask import Blueprint
 
 from referee.engine import judge, parse_move, parse_state
+from referee.engine.corrections import is_correction
 
 from .body import Fields, json_body
 from .context import answer, services, with_message
+from .problems import Unprocessable
+from .tables import with_next
 from .rulesets import version_arg
 
 bp = Blueprint("check", __name__, url_prefix="/v1")
@@ -18,9 +21,14 @@ def check_move(ruleset_id):
     state_json, move_json = fields.obj("state"), fields.obj("move")
     hand = fields.strings("hand", required=False, max_items=500, max_length=60)
     fields.done()
+    if is_correction(move_json):
+        raise Unprocessable("a correction needs a table's log: send it to "
+                            "/v1/tables/{id}/moves", errors=[{
+                                "path": "move.type",
+                                "message": "correct is a table move, not a stateless check"}])
     rules = catalog.rules(entry)
     state = parse_state(rules, state_json)
     verdict = judge(rules, state, parse_move(rules, move_json, state.seats), hand=hand)
-    body = with_message(verdict.to_json(), state.players)
+    body = with_message(with_next(rules, verdict), state.players)
     body["ruleset"] = {"id": entry.id, "version": entry.version}
     return answer(body)

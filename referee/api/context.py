@@ -6,7 +6,8 @@ from flask import current_app, g, request
 from werkzeug.datastructures import LanguageAccept
 from werkzeug.http import parse_accept_header
 
-from referee.text import negotiate, verdict_message
+from referee.text import negotiate
+from referee.text.table import message, next_message
 
 
 class Services:
@@ -38,10 +39,18 @@ def _negotiated(asked, accept_language):
 
 
 def with_message(verdict: dict, players) -> dict:
-    """A verdict as answered: its JSON plus the message in the request's language."""
+    """A verdict as answered: its JSON plus the message in the request's language, and
+    `next` (when the verdict has it) with its sentence."""
     answer = dict(verdict)
-    answer["message"] = verdict_message(verdict, language(), list(players))
+    answer["message"] = message(verdict, language(), list(players))
+    if isinstance(verdict.get("next"), dict):
+        answer["next"] = with_next_message(verdict["next"], players)
     return answer
+
+
+def with_next_message(action: dict, players) -> dict:
+    """`next` as answered: who acts, the moves open to them, and the sentence."""
+    return dict(action, message=next_message(action, language(), list(players)))
 
 
 def answer(body, status=200, headers=None):

@@ -6,6 +6,7 @@ clients, /docs and schemathesis.
 """
 import functools
 
+from . import examples
 from .ids import RULESET_ID_PATTERN, TABLE_ID_PATTERN
 from .mapping import DOMAIN_PROBLEMS
 from .problems import ALL_PROBLEMS, MAX_ERRORS
@@ -24,6 +25,61 @@ CARD = {"type": "string", "pattern": "^[a-z0-9]+(-[a-z0-9]+)*$", "maxLength": 60
 SEAT = {"type": "integer", "minimum": 0, "maximum": 1000, "description": "A seat index (0-based)."}
 RULESET_ID = {"type": "string", "minLength": 1, "maxLength": 64,
               "pattern": f"^{RULESET_ID_PATTERN}$"}
+
+CARDS = {"type": "array", "items": ref("Card"), "maxItems": 120}
+MOVE_TYPES = {
+    "play": ("Play one card (or several: doubles, Discard All) from `player`'s hand. A wild "
+             "needs `color`; a card that aims needs `target`. `uno: true` calls UNO with the "
+             "play (the second-to-last card under UNO Attack).",
+             ["player"], {"player": SEAT, "cards": CARDS, "card": ref("Card"),
+                          "color": {"type": "string", "maxLength": 60}, "target": SEAT,
+                          "uno": {"type": "boolean"}}),
+    "draw": ("Draw: from the pile (`count`, default the ruleset's; `cards` shows them), or "
+             "press the launcher (`presses`, default 1; `count` = cards it fired, REQUIRED "
+             "whenever the ruleset uses a launcher). Also answers a pending draw or settles "
+             "owed presses.",
+             ["player"], {"player": SEAT, "count": {"type": "integer", "minimum": 0,
+                                                    "maximum": 1000},
+                          "presses": {"type": "integer", "minimum": 1, "maximum": 100},
+                          "cards": CARDS}),
+    "pass": ("End the turn after drawing (or instead of an extra play).", ["player"],
+             {"player": SEAT}),
+    "call-uno": ("`player`, holding one card, calls UNO.", ["player"], {"player": SEAT}),
+    "catch-uno": ("`player` catches `target`, who holds one card and did not call UNO.",
+                  ["player", "target"], {"player": SEAT, "target": SEAT}),
+    "challenge": ("`player`, who owes a pending Wild Draw Four, challenges it: `hand` is the "
+                  "hand of the one who played it, shown to the challenger.",
+                  ["player", "hand"], {"player": SEAT, "hand": {"type": "array",
+                                                                "items": ref("Card"),
+                                                                "maxItems": 500}}),
+    "accept": ("`player` takes the pending draw.", ["player"], {"player": SEAT}),
+    "score": ("Score the round that ended: `hands` (the cards left in each seat's hand, the "
+              "winner's empty) or `points` (each seat's points as the table counted them, the "
+              "winner's 0).", [],
+              {"hands": {"type": "array", "maxItems": 10,
+                         "items": {"type": "array", "items": ref("Card"), "maxItems": 500}},
+               "points": {"type": "array", "maxItems": 10,
+                          "items": {"type": "integer", "minimum": 0, "maximum": 100000}},
+               "player": SEAT}),
+    "deal": ("Deal the next round after a scored one: the card(s) turned up; `dealer` "
+             "defaults to the next seat; `color` for a wild the first player names.",
+             ["first_card"], {"first_card": {"oneOf": [ref("Card"), {
+                 "type": "array", "items": ref("Card"), "minItems": 1, "maxItems": 20}]},
+                 "dealer": SEAT, "color": {"type": "string", "maxLength": 60}}),
+    "correct": ("Take back moves: the table returns to the state after seq `to_seq` (tables "
+                "only; limits in docs/api.md, Corrections). `player` asked; `reason` is kept.",
+                ["to_seq"], {"to_seq": {"type": "integer", "minimum": 0},
+                             "player": SEAT, "reason": {"type": "string", "minLength": 1,
+                                                        "maxLength": 200}}),
+}
+
+
+def move_schema(name, spec):
+    description, required, properties = spec
+    return {"type": "object", "description": description, "additionalProperties": False,
+            "required": ["type", *required],
+            "properties": {"type": {"const": name}, **properties}}
+
 
 SCHEMAS = {
     "Card": CARD,
@@ -44,56 +100,107 @@ SCHEMAS = {
         },
     },
     "Move": {
-        "type": "object",
-        "description": "One move (API.md, Moves). Cards must be in the ruleset's deck; an "
-                       "unknown card or field is a 422 naming its path.",
-        "required": ["type"],
-        "additionalProperties": False,
-        "properties": {
-            "type": {"enum": ["play", "draw", "pass", "call-uno", "catch-uno", "challenge",
-                              "accept", "score", "deal"]},
-            "player": SEAT,
-            "cards": {"type": "array", "items": ref("Card"), "maxItems": 120,
-                      "description": "play: the cards played; draw: the cards received, "
-                                     "when shown."},
-            "card": ref("Card"),
-            "presses": {"type": "integer", "minimum": 1, "maximum": 100},
-            "first_card": {"oneOf": [ref("Card"), {"type": "array", "items": ref("Card"),
-                                                   "minItems": 1, "maxItems": 20}]},
-            "dealer": SEAT,
-            "color": {"type": "string", "maxLength": 60},
-            "target": SEAT,
-            "uno": {"type": "boolean"},
-            "count": {"type": "integer", "minimum": 0, "maximum": 500},
-            "hand": {"type": "array", "items": ref("Card"), "maxItems": 500},
-            "hands": {"type": "array", "maxItems": 10,
-                      "items": {"type": "array", "items": ref("Card"), "maxItems": 500}},
-        },
+        "description": "One move: the `type` says which, and which fields it takes (docs/api.md, "
+                       "Moves). Cards must be in the ruleset's deck; an unknown card or field is "
+                       "a 422 naming its path.",
+        "oneOf": [ref(f"Move-{name}") for name in MOVE_TYPES],
+        "discriminator": {"propertyName": "type",
+                          "mapping": {name: f"#/components/schemas/Move-{name}"
+                                      for name in MOVE_TYPES}},
     },
+    **{f"Move-{name}": move_schema(name, spec) for name, spec in MOVE_TYPES.items()},
     "Pending": {
         "type": ["object", "null"],
+        "description": "What the player `player` owes before anything else: cards to draw "
+                       "(`kind: draw`) or launcher presses (`kind: launcher`). null: nothing.",
         "required": ["kind", "count", "player"],
-        "properties": {"kind": {"type": "string"}, "count": {"type": ["integer", "null"]},
-                       "player": {"type": "integer"}},
+        "properties": {
+            "kind": {"enum": ["draw", "launcher"]},
+            "count": {"type": ["integer", "null"], "description": "Cards to draw, or presses; "
+                      "null: press until the launcher fires a card."},
+            "player": SEAT,
+            "card": {"type": ["string", "null"], "description": "The card that caused it "
+                     "(the last one stacked)."},
+            "until_cards": {"type": "boolean", "description": "Press until a card comes out."},
+            "lose_turn": {"type": "boolean", "description": "After answering, `player` also "
+                          "loses the turn."},
+            "by": {"type": ["integer", "null"], "description": "Who played the card, when it "
+                   "can be challenged (else null)."},
+            "prev_color": {"type": ["string", "null"], "description": "The colour in play "
+                           "before it: what a challenge judges the shown hand against."},
+            "prev_top": {"type": ["string", "null"], "description": "The top card before it."},
+        },
     },
     "State": {
         "type": "object",
-        "description": "The public state (API.md) plus the fields the judge needs; send back "
-                       "a state as the service answered it.",
+        "description": "The public state of the table: what everyone at the table can see. "
+                       "Send a state back exactly as the service answered it.",
         "required": ["players", "dealer", "current", "direction", "top", "color",
                      "hand_counts", "pending", "phase", "scores", "round"],
         "properties": {
-            "players": {"type": "array", "items": {"type": "string"}, "maxItems": 10},
-            "dealer": SEAT, "current": SEAT,
+            "players": {"type": "array", "items": {"type": "string"}, "maxItems": 10,
+                        "description": "Names in seat order; a seat is an index into it."},
+            "dealer": SEAT,
+            "current": {**SEAT, "description": "Whose turn it is (see `next` for who acts)."},
             "direction": {"enum": ["clockwise", "counterclockwise"]},
-            "top": {"type": "string"}, "color": {"type": ["string", "null"]},
-            "hand_counts": {"type": "array", "items": {"type": "integer", "minimum": 0}},
+            "top": {"type": "string", "description": "The top card of the discard pile."},
+            "color": {"type": ["string", "null"], "description": "The colour in play (after a "
+                      "wild: the one named)."},
+            "hand_counts": {"type": "array", "items": {"type": "integer", "minimum": 0},
+                            "description": "Cards each seat holds."},
             "pending": ref("Pending"),
-            "phase": {"enum": ["play", "respond", "round-over", "game-over"]},
-            "scores": {"type": "array", "items": {"type": "integer"}},
+            "phase": {"enum": ["play", "respond", "round-over", "game-over"],
+                      "description": "respond: `pending` must be answered first."},
+            "scores": {"type": "array", "items": {"type": "integer"},
+                       "description": "Each seat's total over the rounds scored."},
             "round": {"type": "integer", "minimum": 1},
             "pile": {"type": ["integer", "null"], "minimum": 0,
                      "description": "Cards in the draw pile (or launcher); null when not tracked."},
+            "drawn": {"type": "boolean", "description": "The current player has drawn this "
+                      "turn."},
+            "drawn_card": {"type": ["string", "null"], "description": "The card drawn, when "
+                           "the draw showed it."},
+            "extra_play": {"type": "boolean", "description": "The current player may play one "
+                           "more card or pass (UNO Attack's Skip and Reverse)."},
+            "skips": {"type": "integer", "minimum": 0,
+                      "description": "Skips waiting to be applied when the turn passes."},
+            "uno": {"type": "object", "properties": {
+                "called": {"type": "array", "items": SEAT,
+                           "description": "Seats that called UNO and hold one card."},
+                "catchable": {"type": "array", "items": SEAT,
+                              "description": "Seats that did not call and can be caught now."}}},
+            "debts": {"type": "array", "description": "Launcher presses owed outside the turn "
+                      "(a penalty, Wild Attack-Attack): settled by a draw of that player.",
+                      "items": {"type": "object", "properties": {
+                          "player": SEAT, "kind": {"const": "launcher"},
+                          "count": {"type": ["integer", "null"]},
+                          "until_cards": {"type": "boolean"}}}},
+            "winner": {"type": ["integer", "null"], "description": "Who went out this round."},
+            "scored": {"type": "boolean", "description": "This round has been scored."},
+        },
+    },
+    "Next": {
+        "type": "object",
+        "description": "What the table must do now. `player` acts (null: the whole table, "
+                       "between rounds); `moves` are the move types open to them. Anyone may "
+                       "`catch-uno` a seat in `catchable`; each seat in `owed` settles its "
+                       "presses with a `draw`; the table may `correct` at any time.",
+        "required": ["player", "moves", "situation", "message", "catchable", "owed"],
+        "properties": {
+            "player": {"type": ["integer", "null"]},
+            "moves": {"type": "array", "items": {"enum": list(MOVE_TYPES)}},
+            "situation": {"enum": ["play", "play-after-draw", "play-drawn-card", "extra-play",
+                                   "answer-draw", "answer-launcher", "score", "deal",
+                                   "game-over"]},
+            "message": {"type": "string", "description": "In the negotiated language."},
+            "count": {"type": ["integer", "null"], "description": "answer-*: cards or presses."},
+            "card": {"type": ["string", "null"]},
+            "by": {"type": ["integer", "null"], "description": "answer-draw: whose play may be "
+                   "challenged."},
+            "stack_with": {"type": "array", "items": {"type": "string"},
+                           "description": "Card kinds that may answer the pending draw."},
+            "catchable": {"type": "array", "items": SEAT},
+            "owed": {"type": "array", "items": {"type": "object"}},
         },
     },
     "RulesetRef": {
@@ -103,7 +210,7 @@ SCHEMAS = {
     "Verdict": {
         "type": "object",
         "description": "The judge's answer. An illegal move is a normal 200 answer.",
-        "required": ["legal", "code", "message", "rule", "effects", "state"],
+        "required": ["legal", "code", "message", "rule", "effects", "state", "next"],
         "properties": {
             "legal": {"type": "boolean"},
             "code": {"type": "string", "description": "A stable code (referee/engine/codes.py)."},
@@ -113,7 +220,9 @@ SCHEMAS = {
             "effects": {"type": "array", "items": {
                 "type": "object", "required": ["type"], "properties": {"type": {"type": "string"}}}},
             "state": ref("State"),
-            "details": {"type": "object"},
+            "details": {"type": "object", "description": "The facts the message is written "
+                        "from; keys per code in docs/verdicts.md."},
+            "next": ref("Next"),
             "assumed": {"type": "array", "items": {"type": "string"},
                         "description": "What the judge assumed about cards it did not see "
                                        "(docs/verdicts.md); absent when nothing was."},
@@ -159,7 +268,8 @@ SCHEMAS = {
         "type": "object", "required": ["id", "seq", "state", "ruleset"],
         "properties": {"id": {"type": "string"}, "seq": {"type": "integer", "minimum": 0},
                        "state": ref("State"), "ruleset": ref("RulesetRef"),
-                       "opening": {"type": "object"}, "verdict": ref("Verdict")},
+                       "opening": {"type": "object"}, "verdict": ref("Verdict"),
+                       "next": ref("Next")},
     },
     "MoveRequest": {
         "type": "object", "required": ["move"], "additionalProperties": False,
@@ -262,8 +372,10 @@ def problem(status):
             "content": {PROBLEM: {"schema": ref("Problem")}}}
 
 
-def ok(description, schema, headers=None):
+def ok(description, schema, headers=None, examples=None):
     response = {"description": description, "content": {JSON: {"schema": schema}}}
+    if examples:
+        response["content"][JSON]["examples"] = examples
     if headers:
         response["headers"] = headers
     return response
@@ -278,8 +390,26 @@ def responses(success, *errors):
     return result
 
 
-def json_body(schema):
-    return {"required": True, "content": {JSON: {"schema": schema}}}
+def json_body(schema, examples=None):
+    body = {"required": True, "content": {JSON: {"schema": schema}}}
+    if examples:
+        body["content"][JSON]["examples"] = examples
+    return body
+
+
+def request_examples(cases, setup=None):
+    """OpenAPI Example Objects of requests; `x-table` says how to set up the table."""
+    return {name: {"summary": case[0], "value": case[-2],
+                   **({"x-table": case[1]} if setup else {})} for name, case in cases.items()}
+
+
+def answer_examples(cases):
+    return {name: {"summary": case[0], "value": case[-1]} for name, case in cases.items()}
+
+
+CHECK_EXAMPLES = examples.CHECK
+TABLE_EXAMPLES = examples.TABLE
+OPEN_EXAMPLES = {"open": examples.OPEN}
 
 
 LANGUAGE_HEADERS = {"Content-Language": {"schema": {"type": "string"},
@@ -352,9 +482,12 @@ PATHS = {
         operation_id="rulesetSchema")},
     "/v1/rulesets/{ruleset_id}/check": {"post": operation(
         "Judge one move against a given state (stateless)", "check",
-        {"200": ok("The verdict, legal or not.", ref("Verdict"), LANGUAGE_HEADERS)},
+        {"200": ok("The verdict, legal or not.", ref("Verdict"), LANGUAGE_HEADERS,
+                   answer_examples(CHECK_EXAMPLES))},
         (404,) + BODY_ERRORS, params=("ruleset_id", "version", "lang"),
-        body=json_body(ref("CheckRequest")), operation_id="checkMove")},
+        description="One example per move type (a correction needs a table: see appendMove).",
+        body=json_body(ref("CheckRequest"), request_examples(CHECK_EXAMPLES)),
+        operation_id="checkMove")},
     "/v1/rulesets/{ruleset_id}/text": {"get": operation(
         "The rules as text, in the reader's language", "text",
         {"200": ok("Sections of the rule text.", ref("RuleText"), LANGUAGE_HEADERS)},
@@ -363,20 +496,25 @@ PATHS = {
         "Open a table", "tables", {
             "201": {"description": "The table, at seq 0, pinned to a ruleset version.",
                     "headers": {"Location": {"schema": {"type": "string"}}},
-                    "content": {JSON: {"schema": ref("Table")}}}},
-        (404,) + BODY_ERRORS, params=("lang",), body=json_body(ref("OpenTableRequest")),
+                    "content": {JSON: {"schema": ref("Table"),
+                                       "examples": answer_examples(OPEN_EXAMPLES)}}}},
+        (404,) + BODY_ERRORS, params=("lang",),
+        body=json_body(ref("OpenTableRequest"), request_examples(OPEN_EXAMPLES)),
         operation_id="openTable")},
     "/v1/tables/{table_id}": {"get": operation(
-        "A table's current state", "tables", {"200": ok("The table.", ref("Table"))},
-        (404,), params=("table_id",), operation_id="getTable")},
+        "A table's current state and what must happen next", "tables",
+        {"200": ok("The table, with `next`.", ref("Table"), LANGUAGE_HEADERS)},
+        (404,), params=("table_id", "lang"), operation_id="getTable")},
     "/v1/tables/{table_id}/moves": {"post": operation(
         "Append a move to a table", "tables",
         {"200": ok("The verdict and the seq it was recorded as.", ref("MoveAnswer"),
-                   LANGUAGE_HEADERS)},
+                   LANGUAGE_HEADERS, answer_examples(TABLE_EXAMPLES))},
         (404, 409) + BODY_ERRORS, params=("table_id", "dry_run", "lang", "idempotency_key"),
         description="Every move is recorded with its verdict, illegal ones too (they leave "
-                    "the state unchanged): the log is the referee's record of disputed calls.",
-        body=json_body(ref("MoveRequest")), operation_id="appendMove")},
+                    "the state unchanged): the log is the referee's record of disputed calls. "
+                    "A `correct` move takes moves back (docs/api.md, Corrections).",
+        body=json_body(ref("MoveRequest"), request_examples(TABLE_EXAMPLES, setup=True)),
+        operation_id="appendMove")},
     "/v1/tables/{table_id}/events": {"get": operation(
         "A table's log of moves and verdicts", "tables",
         {"200": ok("In seq order; replaying it reproduces every state.", ref("EventLog"),

@@ -3,7 +3,10 @@
 Every move sent to a table is recorded with its verdict and the next seq, illegal
 ones included: the log of disputed calls is what a referee is asked about later. An
 illegal move leaves the state as it was. A dry run (?dry_run=true) is judged
-against the current state and recorded nowhere.
+against the current state and recorded nowhere. A correction (`"type": "correct"`)
+is recorded the same way; its verdict is decided from the log itself (the state
+after the seq it returns to), not by the judge. Every verdict carries `next`: who
+acts now and which moves are open to them.
 """
 import hashlib
 import json
@@ -12,11 +15,13 @@ import secrets
 from flask import Blueprint, request, url_for
 
 from referee.engine import judge, open_table, parse_move, parse_state
+from referee.engine.corrections import correct, is_correction, parse_correction
+from referee.engine.next import next_action
 
 from referee.store import StaleSeq
 
 from .body import Fields, json_body
-from .context import answer, services, with_message
+from .context import answer, services, with_message, with_next_message
 from .problems import BadRequest, NotFound
 
 bp = Blueprint("tables", __name__, url_prefix="/v1")
@@ -75,7 +80,8 @@ def create_table():
     color = fields.string("color", required=False, max_length=60)
     fields.done()
     entry = catalog.find(ruleset_id, version)
-    verdict = open_table(catalog.rules(entry), players, dealer, first_card, color).to_json()
+    rules = catalog.rules(entry)
+    verdict = with_next(rules, open_table(rules, players, dealer, first_card, color))
     table_id = secrets.token_urlsafe(12)
     services().store.create_table(
         table_id=table_id, ruleset_id=entry.id, ruleset_version=entry.version,
@@ -92,8 +98,18 @@ def create_table():
 @bp.get("/tables/<table_id:table_id>")
 def get_table(table_id):
     table = _table_or_404(table_id)
+    rules = services().catalog.rules_for(table.ruleset_id, table.ruleset_version)
+    action = next_action(rules, parse_state(rules, table.state))
     return answer({"id": table.id, "seq": table.seq, "state": table.state,
-                   "ruleset": _pinned(table), "opening": table.opening})
+                   "ruleset": _pinned(table), "opening": table.opening,
+                   "next": with_next_message(action, table.state["players"])})
+
+
+def with_next(rules, verdict):
+    """A verdict's JSON with `next` (who acts now, which moves are open), as stored."""
+    body = verdict.to_json()
+    body["next"] = next_action(rules, verdict.state)
+    return body
 
 
 @bp.post("/tables/<table_id:table_id>/moves")
@@ -105,15 +121,9 @@ def post_move(table_id):
     move_json = fields.obj("move")
     expect_seq = fields.integer("expect_seq", required=False)
     fields.done()
+    decide = _correction(table_id, move_json) if is_correction(move_json) else _judged(move_json)
     if dry_run:
-        return _dry_run(table_id, move_json, expect_seq)
-    catalog = services().catalog
-
-    def decide(table):
-        rules = catalog.rules_for(table.ruleset_id, table.ruleset_version)
-        state = parse_state(rules, table.state)
-        return judge(rules, state, parse_move(rules, move_json, state.seats)).to_json()
-
+        return _dry_run(table_id, expect_seq, decide)
     appended = services().store.append(
         table_id, move_json, decide, expect_seq=expect_seq, idempotency_key=key,
         request_sha256=_request_sha256(body) if key else None)
@@ -123,14 +133,49 @@ def post_move(table_id):
                                appended.seq, ruleset, table_id), headers=headers)
 
 
-def _dry_run(table_id, move_json, expect_seq):
+def _judged(move_json):
+    """decide(table) for a move the judge rules on."""
+    catalog = services().catalog
+
+    def decide(table):
+        rules = catalog.rules_for(table.ruleset_id, table.ruleset_version)
+        state = parse_state(rules, table.state)
+        return with_next(rules, judge(rules, state, parse_move(rules, move_json, state.seats)))
+    return decide
+
+
+def _correction(table_id, move_json):
+    """decide(table) for a correction. The state to return to and the entries taken
+    back are read from the log first: entries never change once written, and if the
+    table moves on before the correction is recorded, it is refused with 409 (the
+    phone reads the table again and decides anew)."""
+    table = _table_or_404(table_id)
+    rules = services().catalog.rules_for(table.ruleset_id, table.ruleset_version)
+    correction = parse_correction(move_json, table.seq, len(table.opening["players"]))
+    to_seq = correction.to_seq
+    events = services().store.events(table_id, max(to_seq - 1, 0))
+    if to_seq == 0:
+        opening = table.opening
+        target = open_table(rules, opening["players"], opening["dealer"],
+                            opening["first_card"], opening.get("color")).state
+    else:
+        target = parse_state(rules, events[0].verdict["state"])
+    taken_back = [(event.seq, event.verdict) for event in events if event.seq > to_seq]
+    read_up_to = events[-1].seq if events else 0
+
+    def decide(current_table):
+        if current_table.seq != read_up_to:
+            raise StaleSeq(read_up_to, current_table.seq)
+        current = parse_state(rules, current_table.state)
+        return with_next(rules, correct(target, current, correction, taken_back))
+    return decide
+
+
+def _dry_run(table_id, expect_seq, decide):
     table = _table_or_404(table_id)
     if expect_seq is not None and expect_seq != table.seq:
         raise StaleSeq(expect_seq, table.seq)
-    rules = services().catalog.rules_for(table.ruleset_id, table.ruleset_version)
-    state = parse_state(rules, table.state)
-    verdict = judge(rules, state, parse_move(rules, move_json, state.seats))
-    body = _move_answer(verdict.to_json(), table.state["players"], table.seq,
+    body = _move_answer(decide(table), table.state["players"], table.seq,
                         _pinned(table), table_id)
     body["dry_run"] = True
     return answer(body)

@@ -794,6 +794,8 @@ def judge_score(rules, state, move, hand):
     if state.scored:
         return refuse(state, "round-already-scored", "scoring")
     winner = state.winner
+    if move.points is not None:
+        return _score_points(rules, state, move.points)
     if move.hands[winner]:
         return refuse(state, "winner-has-cards", "scoring.method", player=winner, count=len(move.hands[winner]))
     owing = {debt[0] for debt in state.debts}
@@ -809,6 +811,21 @@ def judge_score(rules, state, move, hand):
     points = sum(card.kind.score for cards in move.hands for card in cards)
     new = state.copy()
     new.hand_counts = [len(cards) for cards in move.hands]
+    return _add_round_points(rules, state, new, points, {})
+
+
+def _score_points(rules, state, by_seat):
+    """A score given as each seat's points, as the table counted them: the verdict
+    carries the ruleset's card values so the table can check its sums."""
+    if by_seat[state.winner]:
+        raise InputError.at(f"move.points[{state.winner}]",
+                            f"player {state.winner} went out: their points are 0")
+    return _add_round_points(rules, state, state.copy(), sum(by_seat),
+                             {"by_seat": list(by_seat), "values": rules.card_values()})
+
+
+def _add_round_points(rules, state, new, points, extra):
+    winner = state.winner
     new.debts = ()
     scores = list(state.scores)
     scores[winner] += points
@@ -819,9 +836,10 @@ def judge_score(rules, state, move, hand):
         new.phase = "game-over"
         effects.append({"type": "game-over", "winner": winner})
         return allow(new, "game-won", "scoring.target", effects, player=winner, points=points,
-                     total=total, target=rules.target)
+                     total=total, target=rules.target, **extra)
     new.scored = True
-    return allow(new, "round-scored", "scoring.method", effects, player=winner, points=points, total=total)
+    return allow(new, "round-scored", "scoring.method", effects, player=winner, points=points,
+                 total=total, **extra)
 
 
 def judge_deal(rules, state, move, hand):

@@ -1,4 +1,4 @@
-"""Moves as shared/API.md names them, checked field by field with fast code.
+"""Moves as docs/api.md names them, checked field by field with fast code.
 
 Parsing catches bad input (unknown cards, missing fields, seats that do not exist);
 whether the move is allowed is the judge's business.
@@ -13,15 +13,16 @@ MOVE_FIELDS = {
     "catch-uno": {"type", "player", "target"},
     "challenge": {"type", "player", "hand"},
     "accept": {"type", "player"},
-    "score": {"type", "hands", "player"},
+    "score": {"type", "hands", "points", "player"},
     "deal": {"type", "first_card", "dealer", "color"},
 }
 MAX_CARDS_IN_MOVE = 120
+MAX_POINTS = 100_000  # one seat's points in one round, as the table counted them
 
 
 class Move:
     __slots__ = ("type", "player", "cards", "color", "target", "uno", "count", "presses",
-                 "hand", "hands", "first_card", "dealer", "shown")
+                 "hand", "hands", "points", "first_card", "dealer", "shown")
 
     def __init__(self, type_, player=None):
         self.type = type_
@@ -34,6 +35,7 @@ class Move:
         self.presses = None
         self.hand = None
         self.hands = None
+        self.points = None        # score: each seat's points, when counted by the table
         self.first_card = None
         self.dealer = None
         self.shown = ()           # cards a draw move shows (what the player received)
@@ -129,6 +131,10 @@ class _MoveReader:
 
     def read_draw(self, move):
         move.player = self.seat("player")
+        if "count" not in self.data and self.rules.uses_launcher:
+            # What the launcher fired cannot be guessed: a silent 1 would desynchronise
+            # the table's hand counts from the real hands.
+            self.fail("count", "is required: how many cards the launcher fired (0 when none)")
         move.count = self.count("count", 1)
         move.presses = self.count("presses", None, low=1, high=100)
         move.shown = self.card_list("cards", required=False, allow_empty=True) or ()
@@ -148,12 +154,28 @@ class _MoveReader:
         move.hand = self.card_list("hand", allow_empty=True)
 
     def read_score(self, move):
+        if "points" in self.data:
+            self.read_points(move)
+            return
         hands = self.data.get("hands")
         if not isinstance(hands, list) or len(hands) != self.seats:
             self.fail("hands", f"must list {self.seats} hands, one per seat (the winner's empty)")
             return
         move.hands = [self.card_list(f"hands[{seat}]", allow_empty=True, value=hand) or ()
                       for seat, hand in enumerate(hands)]
+        move.player = self.seat("player", required=False)
+
+    def read_points(self, move):
+        """Points as the table counted them, one number per seat (the winner's 0)."""
+        if "hands" in self.data:
+            self.fail("hands", "give either hands or points, not both")
+        points = self.data["points"]
+        if (not isinstance(points, list) or len(points) != self.seats
+                or not all(type(p) is int and 0 <= p <= MAX_POINTS for p in points)):
+            self.fail("points", f"must list {self.seats} whole numbers from 0 to {MAX_POINTS}, "
+                                "one per seat (the winner's 0)")
+            return
+        move.points = list(points)
         move.player = self.seat("player", required=False)
 
     def read_deal(self, move):

@@ -54,6 +54,9 @@ class Rules:
         self.hand_size = data["hand_size"]
         self._compile_options(data)
         self.kinds = {kind_id: self._compile_kind(kind_id, spec) for kind_id, spec in data["cards"].items()}
+        # Whether a draw may be the launcher's (its count is then what it fired).
+        self.uses_launcher = self.draw_source == "launcher" or any(
+            effect["type"] == "launcher" for kind in self.kinds.values() for effect in kind.effects)
         self.cards = self._index_cards()
         self.deck = self._deck_list()
         self.deck_size = len(self.deck)
@@ -151,6 +154,20 @@ class Rules:
             return self.cards[text]
         except (KeyError, TypeError):
             raise InputError.at(path, _unknown_card_message(self, text)) from None
+
+    def card_values(self):
+        """The value table of scoring, in the ruleset's order: number cards worth their
+        number as one entry, then the other kinds grouped by value."""
+        face, groups = [], {}
+        for kind in self.kinds.values():
+            if kind.in_deck <= 0:
+                continue
+            if kind.number is not None and kind.score == kind.number:
+                face.append(kind.id)
+            else:
+                groups.setdefault(kind.score, []).append(kind.id)
+        values = [{"face_value": face}] if face else []
+        return values + [{"kinds": kinds, "points": points} for points, kinds in groups.items()]
 
     def matches(self, card, top, color):
         """Whether `card` may be played on `top` with `color` the colour in play."""

@@ -1,8 +1,8 @@
 """The public state of a table: what everyone at a physical table can see.
 
 The referee knows how many cards each player holds, never which (a hand is seen only
-when a move shows it). The JSON form is the one of shared/API.md plus the fields the
-judge needs to be a pure function of (state, move): whether the current player has
+when a move shows it). The JSON form is documented in docs/api.md (The state): with the
+fields the judge needs to be a pure function of (state, move): whether the current player has
 drawn, an extra play offered, skips waiting to be applied, UNO calls and exposures,
 and launcher presses owed.
 """

@@ -1,0 +1,115 @@
+"""Corrections: the table takes back its last move or moves.
+
+A correction is an entry of the log like any other move,
+`{"type": "correct", "to_seq": N, "player"?: seat, "reason"?: text}`: nothing is
+deleted or rewritten, and the table's state becomes exactly the state recorded after
+seq N. It is pure like the judge: the caller (the table's log) supplies the state
+after seq N and the entries taken back.
+
+Limits (docs/api.md, Corrections): N is an earlier seq of the same table; its state
+must belong to the current round, or be the scored end of the previous round (just
+before the current round's deal, so a mistyped deal can be redone). Once the next
+round is dealt, an earlier round and its score are final.
+"""
+from .errors import InputError
+from .verdict import Verdict
+
+CORRECTION_FIELDS = {"type", "to_seq", "player", "reason"}
+MAX_REASON = 200
+
+# The table's own verdict codes, beside the judge's (codes.CODES): same shape.
+CORRECTION_CODES = {
+    "corrected": dict(legal=True, params=["player", "to_seq", "count", "taken_back", "reason"],
+                      summary="Moves were taken back: the table is as it stood after seq to_seq."),
+    "correction-out-of-reach": dict(legal=False, params=["to_seq", "round", "reason"],
+                                    summary="The seq named belongs to an earlier round than "
+                                            "a correction may reach."),
+}
+
+
+class Correction:
+    __slots__ = ("to_seq", "player", "reason")
+
+    def __init__(self, to_seq, player=None, reason=None):
+        self.to_seq = to_seq
+        self.player = player
+        self.reason = reason
+
+
+def is_correction(move_json) -> bool:
+    return isinstance(move_json, dict) and move_json.get("type") == "correct"
+
+
+def parse_correction(data, seq, seats, path="move"):
+    """A Correction for a table now at `seq` with `seats` players. Raises InputError."""
+    problems = [{"path": f"{path}.{key}", "message": "is not a field of this move"}
+                for key in data if key not in CORRECTION_FIELDS]
+    to_seq = data.get("to_seq")
+    if seq == 0:
+        problems.append({"path": f"{path}.to_seq",
+                         "message": "nothing to take back: the table has no moves yet"})
+    elif type(to_seq) is not int or not 0 <= to_seq < seq:
+        problems.append({"path": f"{path}.to_seq",
+                         "message": f"must be an earlier seq of this table, from 0 to {seq - 1}"})
+    player = data.get("player")
+    if player is not None and (type(player) is not int or not 0 <= player < seats):
+        problems.append({"path": f"{path}.player",
+                         "message": f"must be a seat number from 0 to {seats - 1}"})
+    reason = data.get("reason")
+    if reason is not None and (not isinstance(reason, str) or not 0 < len(reason) <= MAX_REASON
+                               or not reason.isprintable()):
+        problems.append({"path": f"{path}.reason",
+                         "message": f"must be 1 to {MAX_REASON} printable characters"})
+    if problems:
+        raise InputError(problems)
+    return Correction(to_seq, player, reason)
+
+
+def within_reach(target, current) -> bool:
+    """Whether a correction from `current` may return to `target` (see the limits)."""
+    if target.round == current.round:
+        return True
+    return (target.round == current.round - 1 and target.phase == "round-over"
+            and target.scored)
+
+
+def correct(target, current, correction, taken_back):
+    """The verdict of `correction` on a table whose state is `current`; `target` is
+    the state recorded after seq to_seq and `taken_back` the entries after it, as
+    (seq, verdict json) in order."""
+    reason = {"reason": correction.reason} if correction.reason else {}
+    if not within_reach(target, current):
+        return Verdict(False, "correction-out-of-reach", "corrections", [], current,
+                       {"to_seq": correction.to_seq, "round": current.round, **reason})
+    undone = [{"seq": seq, "code": verdict.get("code"), "legal": verdict.get("legal"),
+               "details": verdict.get("details")}
+              for seq, verdict in taken_back
+              if verdict.get("legal") or verdict.get("effects")]
+    effects = [{"type": "corrected", "to_seq": correction.to_seq,
+                "taken_back": [entry["seq"] for entry in undone]}]
+    if target.phase in ("play", "respond"):
+        effects.append({"type": "turn", "player": target.current})
+    return Verdict(True, "corrected", "corrections", effects, target,
+                   {"player": correction.player, "to_seq": correction.to_seq,
+                    "count": len(undone), "taken_back": undone, **reason})
+
+
+def replay(rules, opening, moves):
+    """Every state of a table, seq 0 first, from its opening and its logged moves (as
+    JSON, corrections included): what the stored log must agree with."""
+    from .judge import judge
+    from .moves import parse_move
+    from .opening import open_table
+
+    state = open_table(rules, opening["players"], opening["dealer"], opening["first_card"],
+                       opening.get("color")).state
+    states = [state]
+    for move_json in moves:
+        if is_correction(move_json):
+            correction = parse_correction(move_json, len(states), state.seats)
+            taken = []  # the verdicts are not needed to know the state
+            state = correct(states[correction.to_seq], state, correction, taken).state
+        else:
+            state = judge(rules, state, parse_move(rules, move_json, state.seats)).state
+        states.append(state)
+    return states

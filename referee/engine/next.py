@@ -1,0 +1,89 @@
+"""What the table must do now: who acts and which move types are open to them.
+
+`next_action(rules, state)` reads only the compiled ruleset and the public state, so
+every verdict (legal or not) and a freshly opened table can say it. The answer is data
+with a stable `situation` code; the text layer writes the sentence in the reader's
+language from it (referee/text/table.py). A move listed here is one the judge would
+consider; whether a particular card is legal is the judge's (or the hints') business.
+"""
+
+SITUATIONS = ("play", "play-after-draw", "play-drawn-card", "extra-play", "answer-draw",
+              "answer-launcher", "score", "deal", "game-over")
+
+
+def next_action(rules, state):
+    """{"player", "moves", "situation", ...facts} for `state` under `rules`."""
+    if state.phase == "game-over":
+        return _between_rounds({"moves": [], "situation": "game-over", "winner": state.winner})
+    if state.phase == "round-over":
+        if state.scored:
+            return _between_rounds({"moves": ["deal"], "situation": "deal",
+                                    "round": state.round, "next_round": state.round + 1})
+        return _between_rounds({"moves": ["score"], "situation": "score",
+                                "winner": state.winner})
+    if state.phase == "respond" and state.pending is not None:
+        action = _answering(rules, state, state.pending)
+    else:
+        action = _turn(rules, state)
+    _add_table_wide(state, action)
+    return action
+
+
+def _between_rounds(action):
+    """The whole table acts (nobody in particular); catches and launcher debts are over."""
+    return {"player": None, **action, "catchable": [], "owed": []}
+
+
+def _answering(rules, state, pending):
+    """The player who owes a pending draw or launcher presses: take it, or answer it."""
+    kind = rules.cards[pending.card].kind if pending.card in rules.cards else None
+    stack_with = sorted(rules.stacking.get(kind.id, ())) if kind else []
+    challengeable = (kind is not None and pending.by is not None
+                     and kind.challenge is not None and kind.restriction != "none")
+    moves = ["accept"] if pending.kind == "draw" else ["draw"]
+    if stack_with:
+        moves.append("play")
+    if challengeable:
+        moves.append("challenge")
+    action = {"player": pending.player, "moves": moves,
+              "situation": "answer-draw" if pending.kind == "draw" else "answer-launcher",
+              "count": pending.count, "until_cards": pending.until_cards,
+              "card": pending.card, "stack_with": stack_with,
+              "by": pending.by if challengeable else None}
+    return action
+
+
+def _turn(rules, state):
+    player = state.current
+    if state.extra_play:
+        return {"player": player, "moves": ["play", "pass"], "situation": "extra-play"}
+    if state.drawn:
+        drawn = rules.cards.get(state.drawn_card) if state.drawn_card else None
+        top = rules.cards.get(state.top)
+        if (drawn is not None and top is not None and rules.after_draw == "must-play"
+                and rules.matches(drawn, top, state.color)):
+            return {"player": player, "moves": ["play"], "situation": "play-drawn-card",
+                    "card": state.drawn_card}
+        return {"player": player, "moves": ["play", "pass"], "situation": "play-after-draw",
+                "drawn_only": rules.drawn_only, "card": state.drawn_card}
+    return {"player": player, "moves": ["play", "draw"], "situation": "play",
+            "top": state.top, "color": state.color,
+            "launcher": rules.draw_source == "launcher"}
+
+
+def _add_table_wide(state, action):
+    """What others may do at the same time: catch a missed UNO, settle launcher debts;
+    and whether the one who acts may call UNO now."""
+    player = action["player"]
+    held = state.hand_counts[player] if player is not None else None
+    may_call = held == 1 and player not in state.uno_called
+    if may_call:
+        action["moves"].append("call-uno")
+    catchable = sorted(state.uno_exposed)
+    if any(seat != player for seat in catchable):
+        action["moves"].append("catch-uno")
+    action["catchable"] = catchable
+    action["owed"] = [{"player": seat, "presses": presses, "until_cards": until}
+                      for seat, presses, until in state.debts]
+    if any(seat == player for seat, _, _ in state.debts) and "draw" not in action["moves"]:
+        action["moves"].append("draw")

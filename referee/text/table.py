@@ -1,0 +1,198 @@
+"""The table's own sentences: what must happen next, what a correction took back, and
+the card values a points score is checked against.
+
+`next` comes from referee/engine/next.py as data (a situation code and its facts);
+each situation has whole sentences here, chosen by the facts (a count picks the plural
+form, a launcher ruleset speaks of presses). Nothing is glued: a sentence that names
+what else a player may do is a sentence of its own.
+"""
+from .cards import card_name, color_name, kind_name
+from .catalogs import translator
+from .render import Translator
+from .verdicts import M_, MN_, Sentence, player_name, verdict_message
+
+# --- what happens next ------------------------------------------------------------
+
+NEXT: dict[str, Sentence] = {
+    # TRANSLATORS: what must happen now: {player} is the one to act; {top} is the top card, {color} the colour in play.
+    "play": M_("{player} plays a card on {top} or draws; the colour in play is {color}."),
+    # TRANSLATORS: what must happen now (UNO Attack): {player} plays a card or presses the card launcher; {top} is the top card.
+    "play/launcher": M_("{player} plays a card on {top} or presses the launcher; the colour in play is {color}."),
+    # TRANSLATORS: what must happen now: {player} has drawn and may now play a card or end their turn.
+    "play-after-draw": M_("{player} may play a card or end their turn."),
+    # TRANSLATORS: what must happen now: {player} has drawn and may now play only that card, or end their turn.
+    "play-after-draw/drawn-only": M_("{player} may play the card just drawn or end their turn."),
+    # TRANSLATORS: what must happen now: {player} drew {card}, which can be played, and the rules say it must be.
+    "play-drawn-card": M_("{player} must play the card just drawn, {card}."),
+    # TRANSLATORS: what must happen now (after a card that gives an extra play): {player} may play one more card or end the turn.
+    "extra-play": M_("{player} may play one more card or end their turn."),
+    # TRANSLATORS: what must happen now: {player} must take the pending draw of {count} cards.
+    "answer-draw": MN_("{player} draws {count} card.", "{player} draws {count} cards."),
+    # TRANSLATORS: what must happen now (UNO Attack): {player} must press the launcher {count} times.
+    "answer-launcher": MN_("{player} presses the launcher {count} time.",
+                           "{player} presses the launcher {count} times."),
+    # TRANSLATORS: what must happen now (UNO Attack): {player} must press the launcher until a card comes out.
+    "answer-launcher/until": M_("{player} presses the launcher until it fires a card."),
+    # TRANSLATORS: what must happen now: the round is over; {winner} went out; the table gives each hand's cards or points.
+    "score": M_("{winner} went out: score the round by giving the cards left in each hand, or each player's points."),
+    # TRANSLATORS: what must happen now: round {round} has been scored and the next round, {next_round}, is dealt.
+    "deal": M_("Round {round} is scored: deal round {next_round}."),
+    # TRANSLATORS: what must happen now: nothing, the game is over; {winner} won it.
+    "game-over": M_("The game is over: {winner} has won."),
+}
+
+ANSWERS: dict[str, Sentence] = {
+    # TRANSLATORS: second sentence after "Bina draws 4 cards.": instead, {player} may answer with one of the cards {cards} (a list joined with "or").
+    "stack": M_("Instead, {player} may answer with {cards}."),
+    # TRANSLATORS: second sentence after "Bina draws 4 cards.": instead, {player} may challenge the {card} that caused the draw.
+    "challenge": M_("Instead, {player} may challenge the {card}."),
+    # TRANSLATORS: second sentence after "Bina draws 4 cards.": instead, {player} may answer with {cards} (joined with "or") or challenge the {card}.
+    "stack-or-challenge": M_("Instead, {player} may answer with {cards} or challenge the {card}."),
+}
+
+# TRANSLATORS: said after what must happen now: {targets} (one name or a list) played down to one card without calling UNO and can still be caught.
+CATCHABLE = MN_("{targets} has not called UNO and can still be caught.",
+                "{targets} have not called UNO and can still be caught.", n="number")
+# TRANSLATORS: said after what must happen now (UNO Attack): {player} still owes {count} launcher presses, to make at any time.
+OWED = MN_("{player} still owes {count} launcher press.", "{player} still owes {count} launcher presses.")
+# TRANSLATORS: said after what must happen now (UNO Attack): {player} still owes launcher presses until a card comes out.
+OWED_UNTIL = M_("{player} still owes launcher presses until it fires a card.")
+
+
+def next_sentences(action: dict) -> list[tuple[Sentence, dict]]:
+    """The sentences that say `action` (engine next_action), with their raw values."""
+    situation = action.get("situation")
+    key = situation
+    if situation == "play" and action.get("launcher"):
+        key = "play/launcher"
+    elif situation == "play-after-draw" and action.get("drawn_only"):
+        key = "play-after-draw/drawn-only"
+    elif situation == "answer-launcher" and action.get("until_cards"):
+        key = "answer-launcher/until"
+    if key not in NEXT:
+        return []
+    values = {name: action.get(name) for name in ("player", "top", "color", "card", "count",
+                                                   "winner", "round", "next_round")}
+    said = [(NEXT[key], values)]
+    if situation in ("answer-draw", "answer-launcher"):
+        stack, challenge = bool(action.get("stack_with")), action.get("by") is not None
+        answer = ("stack-or-challenge" if stack and challenge else "stack" if stack
+                  else "challenge" if challenge else None)
+        if answer:
+            said.append((ANSWERS[answer], dict(values, kinds=action.get("stack_with"))))
+    catchable = [seat for seat in action.get("catchable") or () if seat != action.get("player")]
+    if catchable:
+        said.append((CATCHABLE, {"seats": catchable, "number": len(catchable)}))
+    for debt in action.get("owed") or ():
+        said.append((OWED_UNTIL if debt.get("until_cards") else OWED,
+                     {"player": debt.get("player"), "count": debt.get("presses")}))
+    return said
+
+
+def _words(values: dict, tr: Translator, players, rules) -> dict:
+    words = {}
+    for name, value in values.items():
+        if name in ("player", "winner"):
+            words[name] = player_name(value, tr, players)
+        elif name in ("top", "card"):
+            words[name] = card_name(str(value), tr, rules) if value else "?"
+        elif name == "color":
+            words[name] = color_name(str(value), tr)
+        elif name == "kinds":
+            words["cards"] = tr.join((kind_name(kind, tr, rules) for kind in value or ()), style="or")
+        elif name == "seats":
+            words["targets"] = tr.join(player_name(seat, tr, players) for seat in value)
+        elif value is None:
+            words[name] = "?"
+        else:
+            words[name] = value
+    return words
+
+
+def next_message(action: dict, lang: str, players=None, rules: dict | None = None) -> str:
+    """`next` in the reader's language: one or more whole sentences."""
+    tr = translator(lang)
+    return " ".join(sentence.render(tr, _words(values, tr, players, rules))
+                    for sentence, values in next_sentences(action))
+
+
+# --- corrections ------------------------------------------------------------------
+
+CORRECTION: dict[str, Sentence] = {
+    # TRANSLATORS: verdict of a correction: {player} asked to take back {count} moves; the table returns to how it stood after move number {to_seq}.
+    "corrected": MN_("{player} took back {count} move: the table is back to how it stood after move {to_seq}.",
+                     "{player} took back {count} moves: the table is back to how it stood after move {to_seq}."),
+    # TRANSLATORS: verdict of a correction nobody in particular asked for: {count} moves are taken back, back to move number {to_seq}.
+    "corrected/table": MN_("{count} move was taken back: the table is back to how it stood after move {to_seq}.",
+                           "{count} moves were taken back: the table is back to how it stood after move {to_seq}."),
+    # TRANSLATORS: refusal of a correction: move number {to_seq} belongs to an earlier round than the current round {round}.
+    "correction-out-of-reach": M_("Move {to_seq} belongs to an earlier round: a correction goes back only within round {round}, or to just before its deal."),
+}
+# TRANSLATORS: part of a correction verdict: {verdict} is the whole sentence the referee had said about a move now taken back.
+TAKEN_BACK = M_("Taken back: {verdict}")
+# TRANSLATORS: part of a correction verdict: {reason} is what the table typed as the reason, left as typed.
+REASON = M_("Reason given: {reason}")
+MAX_TAKEN_BACK_SAID = 3
+
+
+def correction_message(verdict: dict, lang: str, players=None) -> str:
+    tr = translator(lang)
+    details = verdict.get("details") or {}
+    code = verdict.get("code")
+    if code == "corrected":
+        key = "corrected" if details.get("player") is not None else "corrected/table"
+        values = {"player": player_name(details.get("player"), tr, players),
+                  "count": details.get("count", 0), "to_seq": details.get("to_seq", 0)}
+        said = [CORRECTION[key].render(tr, values)]
+        for earlier in (details.get("taken_back") or [])[-MAX_TAKEN_BACK_SAID:]:
+            if earlier.get("legal"):
+                said.append(TAKEN_BACK.render(tr, {"verdict": verdict_message(earlier, lang, players)}))
+    else:
+        said = [CORRECTION[code].render(tr, {"to_seq": details.get("to_seq", 0),
+                                            "round": details.get("round", 0)})]
+    if details.get("reason"):
+        said.append(REASON.render(tr, {"reason": str(details["reason"])}))
+    return " ".join(said)
+
+
+# --- the card values of a points score ---------------------------------------------
+
+# TRANSLATORS: after a round scored with points: the other cards' values, so the table can check its sums; {values} lists "Skip: 20 points"-style items.
+VALUES = M_("Card values: {values}.")
+# TRANSLATORS: one item of the card values list: the card kinds {cards} (one or a list) are worth {points} points each.
+VALUE_ITEM = MN_("{cards}: {points} point", "{cards}: {points} points", n="points")
+# TRANSLATORS: after a round scored with points: number cards are worth the number printed on them.
+FACE_VALUE = M_("Number cards are worth their number.")
+
+
+def values_message(values: list, lang: str, rules: dict | None = None) -> str:
+    """The value table ([{"kinds": [...], "points": n} | {"face_value": [...]}]) in words."""
+    tr = translator(lang)
+    said, items = [], []
+    for entry in values:
+        if entry.get("face_value"):
+            said.append(FACE_VALUE.render(tr, {}))
+        else:
+            names = tr.join(kind_name(kind, tr, rules) for kind in entry.get("kinds") or ())
+            items.append(VALUE_ITEM.render(tr, {"cards": names, "points": entry.get("points", 0)}))
+    if items:
+        # "unit" lists without a final "and": the items themselves hold "and" lists.
+        said.append(VALUES.render(tr, {"values": tr.join(items, style="unit")}))
+    return " ".join(said)
+
+
+# --- a whole answer ------------------------------------------------------------------
+
+TABLE_CODES = frozenset(CORRECTION) - {"corrected/table"}
+
+
+def message(verdict: dict, lang: str, players=None) -> str:
+    """A verdict's message, the table's own codes included; a points score adds the
+    value table it was counted with."""
+    if verdict.get("code") in TABLE_CODES:
+        return correction_message(verdict, lang, players)
+    said = verdict_message(verdict, lang, players)
+    values = (verdict.get("details") or {}).get("values")
+    if isinstance(values, list) and values:
+        said += " " + values_message(values, lang)
+    return said
