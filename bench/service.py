@@ -74,7 +74,7 @@ def call(base, method, path, body=None):
 def start_gunicorn(database_url, port, workers):
     env = dict(os.environ, PORT=str(port), WEB_WORKERS=str(workers), DATABASE_URL=database_url)
     store = Store(database_url)  # what `referee init-db` does before `make run` serves
-    store.create_schema()
+    store.migrate()
     store.dispose()
     process = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "--config", str(CONFIG), "referee.api:create_app()"],

@@ -4,6 +4,11 @@ Configuration (a dict passed to create_app, else the environment):
   DATABASE_URL     SQLite file var/referee.db when unset; postgres:// or postgresql://
                    for PostgreSQL
   MAX_BODY_BYTES   the request body cap (256 KiB); larger bodies get 413
+  RATELIMIT_*      per-client rate limits, see limits.py
+
+The app never touches the database while it starts: the schema is the migrations'
+business (`referee init-db`), so a worker boots while the database is away and its
+data endpoints answer 503 until it is back.
 """
 import os
 
@@ -11,7 +16,7 @@ from flask import Flask, g
 
 from referee.store import Store
 
-from . import mapping, problems
+from . import limits, mapping, problems
 from .catalog import Catalog
 from .ids import RulesetIdConverter, TableIdConverter
 from .context import Services
@@ -33,7 +38,6 @@ def create_app(config=None):
     app.url_map.strict_slashes = False
 
     store = Store(app.config["DATABASE_URL"])
-    store.create_schema()
     app.extensions["referee"] = Services(store, Catalog(store))
 
     problems.install(app)
@@ -41,6 +45,7 @@ def create_app(config=None):
     # Path ids have a grammar: anything else is a 404 from routing, before any query.
     app.url_map.converters.update(ruleset_id=RulesetIdConverter, table_id=TableIdConverter)
     _register_blueprints(app)
+    limits.install(app)
     app.after_request(_common_headers)
     return app
 
@@ -64,9 +69,19 @@ def _register_blueprints(app):
         app.register_blueprint(web)
 
 
+# Pages load their scripts and styles from /web/static only: no inline script or
+# style, no framing (the workshop takes a token), no plugins, forms post home.
+CONTENT_SECURITY_POLICY = "; ".join((
+    "default-src 'self'", "script-src 'self'", "style-src 'self'", "img-src 'self' data:",
+    "object-src 'none'", "base-uri 'none'", "form-action 'self'", "frame-ancestors 'none'"))
+
+
 def _common_headers(response):
     response.headers["X-Content-Type-Options"] = "nosniff"
     response.headers["Cache-Control"] = "no-store"
+    response.headers["Content-Security-Policy"] = CONTENT_SECURITY_POLICY
+    response.headers["X-Frame-Options"] = "DENY"  # frame-ancestors, for older browsers
+    response.headers["Referrer-Policy"] = "no-referrer"
     lang = g.get("lang")
     if lang is not None:
         headers = response.headers

@@ -16,6 +16,7 @@ log = logging.getLogger(__name__)
 
 BUILTIN_VERSION = 1  # a built-in ships with the code: one version per release
 COMPILED_CACHE_SIZE = 512
+SUMMARY_PAGE = 100  # rulesets per page of a list (the API's and the pages' pickers)
 
 
 class UnknownRuleset(LookupError):
@@ -117,12 +118,28 @@ class Catalog:
                      extends=stored.extends, builtin=False, sha256=stored.sha256,
                      data=stored.resolved)
 
-    def summaries(self) -> list[dict]:
+    def summaries(self, after: str | None = None,
+                  limit: int = SUMMARY_PAGE) -> tuple[list[dict], str | None]:
+        """A page of at most `limit` rulesets (built-ins first, then by id) listed after
+        the id `after`, and the id to ask the next page after (None on the last)."""
+        builtins = sorted(self.builtins.values(), key=lambda e: e.id)
+        stored_after = None
+        if after is None:
+            pending = builtins
+        elif after in self.builtins:
+            pending = [e for e in builtins if e.id > after]
+        else:  # a published id: the built-ins are all behind
+            pending, stored_after = [], after
         listed = [dict(id=e.id, version=e.version, title=e.title, extends=e.extends,
-                       builtin=True) for e in self.builtins.values()]
-        listed += [dict(id=s.id, version=s.version, title=s.title, extends=s.extends,
-                        builtin=False) for s in self.store.latest_versions()]
-        return sorted(listed, key=lambda s: (not s["builtin"], s["id"]))
+                       builtin=True) for e in pending[:limit + 1]]
+        wanted = limit + 1 - len(listed)  # one more than the page: is there a next page?
+        if wanted > 0:
+            listed += [dict(id=s.id, version=s.version, title=s.title, extends=s.extends,
+                            builtin=False)
+                       for s in self.store.latest_versions(stored_after, wanted)]
+        if len(listed) > limit:
+            return listed[:limit], listed[limit - 1]["id"]
+        return listed, None
 
     def rules(self, entry: Entry):
         """The compiled ruleset of an entry (cached: a version is immutable)."""

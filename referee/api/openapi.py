@@ -80,6 +80,8 @@ def move_schema(name, spec):
             "required": ["type", *required],
             "properties": {"type": {"const": name}, **properties}}
 
+# Lists come a page at a time: `next` is the link to the next page, null on the last.
+NEXT_PAGE = {"type": ["string", "null"]}
 
 SCHEMAS = {
     "Card": CARD,
@@ -283,12 +285,18 @@ SCHEMAS = {
         "properties": {
             "id": {"type": "string"}, "ruleset": ref("RulesetRef"),
             "seq": {"type": "integer"}, "opening": {"type": "object"},
+            "next": NEXT_PAGE,
             "events": {"type": "array", "items": {
                 "type": "object", "required": ["seq", "move", "verdict"],
                 "properties": {"seq": {"type": "integer", "minimum": 1},
                                "move": {"type": "object"}, "verdict": ref("Verdict"),
                                "recorded_at": {"type": "string", "format": "date-time"}}}},
         },
+    },
+    "RulesetPage": {
+        "type": "object", "required": ["rulesets", "next"],
+        "properties": {"rulesets": {"type": "array", "items": ref("RulesetSummary")},
+                       "next": NEXT_PAGE},
     },
     "RulesetSummary": {
         "type": "object", "required": ["id", "version", "title", "extends"],
@@ -329,6 +337,13 @@ SCHEMAS = {
 }
 
 PARAMS = {
+    "limit": {"name": "limit", "in": "query", "required": False,
+              "schema": {"type": "integer", "minimum": 1, "maximum": 500},
+              "description": "At most this many items (and at most 500, the default)."},
+    "after_ruleset": {"name": "after", "in": "query", "required": False,
+                      "schema": RULESET_ID,
+                      "description": "Only rulesets listed after this id (the `next` link "
+                                     "of the page before)."},
     "ruleset_id": {"name": "ruleset_id", "in": "path", "required": True, "schema": RULESET_ID},
     "table_id": {"name": "table_id", "in": "path", "required": True,
                  "schema": {"type": "string", "pattern": f"^{TABLE_ID_PATTERN}$"}},
@@ -364,6 +379,9 @@ ERROR_TEXT = {
     413: "The body is larger than 256 KiB (with or without Content-Length).",
     415: "The body's Content-Type is not one this operation reads.",
     422: "Well-formed but wrong: `errors` lists each problem with its path (and line).",
+    429: "Too many requests from this client: wait the seconds Retry-After says.",
+    503: "The database is unavailable: nothing was recorded; retry after Retry-After.",
+    507: "The database's disk is full: nothing was recorded; retry after Retry-After.",
 }
 
 
@@ -383,7 +401,7 @@ def ok(description, schema, headers=None, examples=None):
 
 def responses(success, *errors):
     result = dict(success)
-    for status in errors:
+    for status in errors + (429,):  # any operation may be rate-limited
         result[str(status)] = problem(status)
     result["5XX"] = {"description": "A fault of the service (never caused by input).",
                      "content": {PROBLEM: {"schema": ref("Problem")}}}
@@ -436,12 +454,20 @@ PATHS = {
         "Liveness", "health", {"200": ok("The service is up.", {
             "type": "object", "required": ["status"],
             "properties": {"status": {"const": "ok"}}})}, operation_id="health")},
+    "/v1/ready": {"get": operation(
+        "Readiness: the database answers with the code's schema", "health", {
+            "200": ok("Ready to serve data.", {
+                "type": "object", "required": ["status", "database"],
+                "properties": {"status": {"const": "ready"},
+                               "database": {"enum": ["sqlite", "postgresql"]}}})},
+        description="503 (with Retry-After) while the database is away or not migrated; "
+                    "/v1/health says only that the process answers.",
+        operation_id="ready")},
     "/v1/rulesets": {
-        "get": operation("List rulesets (latest version of each)", "rulesets", {
-            "200": ok("Built-ins first.", {
-                "type": "object", "required": ["rulesets"],
-                "properties": {"rulesets": {"type": "array", "items": ref("RulesetSummary")}}})},
-            operation_id="listRulesets"),
+        "get": operation("List rulesets (latest version of each), a page at a time",
+                         "rulesets", {"200": ok("Built-ins first, then by id.",
+                                                ref("RulesetPage"))},
+            (400,), params=("after_ruleset", "limit"), operation_id="listRulesets"),
         "post": operation(
             "Publish a ruleset (organisers)", "rulesets", {
                 "201": {"description": "Stored as the id's next version.",
@@ -519,7 +545,10 @@ PATHS = {
         "A table's log of moves and verdicts", "tables",
         {"200": ok("In seq order; replaying it reproduces every state.", ref("EventLog"),
                    LANGUAGE_HEADERS)},
-        (400, 404), params=("table_id", "after", "lang"), operation_id="tableEvents")},
+        (400, 404), params=("table_id", "after", "limit", "lang"),
+        description="A page of at most `limit` (500) events; `next` is the next page's "
+                    "link, null on the last.",
+        operation_id="tableEvents")},
     "/v1/locales": {"get": operation(
         "Languages served and how complete each translation is", "text",
         {"200": ok("One entry per language.", {

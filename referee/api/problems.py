@@ -100,6 +100,27 @@ class Unprocessable(Problem):
     status, slug, title = 422, "invalid-input", "The request cannot be processed"
 
 
+class TooManyRequests(Problem):
+    """Answered by Flask-Limiter (see limits.py); listed here for the documents."""
+    status, slug, title = 429, "too-many-requests", "Too many requests"
+
+
+class _RetryLater(Problem):
+    retry_after = 2  # seconds
+
+    def headers(self):
+        return {"Retry-After": str(self.retry_after)}
+
+
+class ServiceUnavailable(_RetryLater):
+    status, slug, title = 503, "database-unavailable", "The database is unavailable"
+
+
+class InsufficientStorage(_RetryLater):
+    status, slug, title = 507, "storage-full", "The database's storage is full"
+    retry_after = 10
+
+
 # Werkzeug's own errors, by status: the slug and title we give them.
 HTTP_SLUGS = {
     400: "bad-request", 401: "unauthorized", 403: "forbidden", 404: "not-found",
@@ -107,11 +128,13 @@ HTTP_SLUGS = {
     409: "conflict", 411: "length-required", 413: "payload-too-large",
     414: "uri-too-long", 415: "unsupported-media-type", 429: "too-many-requests",
     431: "headers-too-large", 500: "internal-error", 501: "not-implemented",
+    503: "service-unavailable", 507: "storage-full",
 }
 
 # Every problem the service can answer (for the OpenAPI document and /docs).
 ALL_PROBLEMS = [BadRequest, Unauthorized, Forbidden, NotFound, Conflict, PayloadTooLarge,
-                UnsupportedMediaType, Unprocessable, Problem]
+                UnsupportedMediaType, Unprocessable, TooManyRequests, ServiceUnavailable,
+                InsufficientStorage, Problem]
 
 
 def problem_response(body, status, headers=None):
@@ -140,6 +163,22 @@ def install(app):
 
     @app.errorhandler(Exception)
     def unexpected(exc):
+        known = outage_problem(exc)
+        if known is not None:
+            log.warning("%s on %s %s", known.detail, request.method, request.path)
+            return known.response()
         # Logged with its traceback for the operator; the client gets no trace.
         log.exception("unhandled error on %s %s", request.method, request.path)
         return from_http_exception(InternalServerError())
+
+
+def outage_problem(exc):
+    """503 while the database is away, 507 when its disk is full (both: nothing was
+    recorded, try again later); None for anything else."""
+    from referee.store.errors import StorageFull, outage
+
+    found = outage(exc)
+    if found is None:
+        return None
+    kind = InsufficientStorage if isinstance(found, StorageFull) else ServiceUnavailable
+    return kind(str(found))

@@ -4,6 +4,8 @@ from flask import Blueprint, request, url_for
 from referee.rules import SCHEMA
 
 from .auth import organiser
+from .catalog import SUMMARY_PAGE
+from .ids import is_ruleset_id
 from .body import JSON_TYPES, YAML_TYPES, media_type, read_body
 from .context import answer, services
 from .problems import BadRequest, UnsupportedMediaType
@@ -38,7 +40,27 @@ def warnings_json(warnings):
 
 @bp.get("/rulesets")
 def list_rulesets():
-    return answer({"rulesets": services().catalog.summaries()})
+    after = request.args.get("after") if request.query_string else None
+    if after is not None and not is_ruleset_id(after):
+        raise BadRequest("after must be a ruleset id",
+                         errors=[{"path": "after", "message": "expected a ruleset id"}])
+    limit = page_limit(SUMMARY_PAGE)
+    rulesets, next_after = services().catalog.summaries(after, limit)
+    next_page = (url_for("rulesets.list_rulesets", after=next_after, limit=limit)
+                 if next_after is not None else None)
+    return answer({"rulesets": rulesets, "next": next_page})
+
+
+def page_limit(maximum):
+    """?limit=: 1 to `maximum` items, `maximum` when absent."""
+    raw = request.args.get("limit") if request.query_string else None
+    if raw is None:
+        return maximum
+    if not raw.isascii() or not raw.isdigit() or not 0 < int(raw) <= maximum:
+        raise BadRequest(f"limit must be an integer from 1 to {maximum}",
+                         errors=[{"path": "limit",
+                                  "message": f"expected an integer from 1 to {maximum}"}])
+    return int(raw)
 
 
 @bp.get("/rulesets/<ruleset_id:ruleset_id>")

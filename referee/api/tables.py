@@ -23,10 +23,12 @@ from referee.store import StaleSeq
 from .body import Fields, json_body
 from .context import answer, services, with_message, with_next_message
 from .problems import BadRequest, NotFound
+from .rulesets import page_limit
 
 bp = Blueprint("tables", __name__, url_prefix="/v1")
 
 MAX_KEY_LENGTH = 200
+EVENTS_PAGE = 500  # events per page of a log (HOSTILE.md 27: never a whole log at once)
 TRUE_WORDS, FALSE_WORDS = ("true", "1", "yes"), ("false", "0", "no", "")
 
 
@@ -194,10 +196,14 @@ def table_events(table_id):
     if not after.isascii() or not after.isdigit() or int(after) >= 2**31:
         raise BadRequest("after must be a seq (a non-negative integer)",
                          errors=[{"path": "after", "message": "expected an integer >= 0"}])
+    limit = page_limit(EVENTS_PAGE)
     players = table.opening["players"]
     events = [{"seq": event.seq, "move": event.move,
                "verdict": with_message(event.verdict, players),
                "recorded_at": event.created_at.isoformat()}
-              for event in services().store.events(table_id, int(after))]
+              for event in services().store.events(table_id, int(after), limit)]
+    last = events[-1]["seq"] if events else int(after)
+    next_page = (url_for("tables.table_events", table_id=table_id, after=last, limit=limit)
+                 if last < table.seq else None)
     return answer({"id": table.id, "ruleset": _pinned(table), "opening": table.opening,
-                   "seq": table.seq, "events": events})
+                   "seq": table.seq, "events": events, "next": next_page})

@@ -9,13 +9,13 @@ from .repository import Store
 
 def _store():
     store = Store()
-    store.create_schema()
+    store.migrate()
     return store
 
 
 @click.command("init-db")
 def init_db():
-    """Create the database tables that are missing (safe to run again)."""
+    """Run the schema migrations up to the newest (safe to run again)."""
     store = _store()
     click.echo(f"database ready ({store.dialect})")
 

@@ -8,15 +8,24 @@ writer got in between (HOSTILE.md 17). PostgreSQL gets row locks instead
 import contextlib
 import fcntl
 import json
+import logging
 import os
 import threading
+import time
 from pathlib import Path
 
-from sqlalchemy import (JSON, Column, DateTime, ForeignKey, Integer, MetaData, String,
-                        Table, Text, UniqueConstraint, create_engine, event)
+from sqlalchemy import (JSON, Column, DateTime, ForeignKey, ForeignKeyConstraint, Integer,
+                        MetaData, String, Table, Text, UniqueConstraint, create_engine, event)
 from sqlalchemy.engine import make_url
 
+log = logging.getLogger(__name__)
+
 DEFAULT_SQLITE_PATH = Path("var") / "referee.db"
+# SQLite's WAL: checkpointed every CHECKPOINT_SECONDS by a thread of each process that
+# writes; SQLite's own checkpoint (in a commit) only after SAFETY_NET_PAGES pages.
+CHECKPOINT_SECONDS = 1.0
+SAFETY_NET_PAGES = 10_000          # about 40 MB of 4 KiB pages
+WAL_SIZE_LIMIT = 4 * 1024 * 1024   # bytes the WAL file is cut back to after a checkpoint
 # A connection's execution option: this transaction will write (SQLite: BEGIN IMMEDIATE).
 WRITE = "referee_write"
 
@@ -29,6 +38,17 @@ organisers = Table(
     Column("token_sha256", String(64), nullable=False, unique=True),
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("revoked_at", DateTime(timezone=True)),
+)
+
+# The first organiser to publish an id owns it: the primary key makes that a constraint
+# (two publishers racing for a new id cannot both insert), and every version's
+# (id, owner) must match this row (HOSTILE.md 26).
+ruleset_owners = Table(
+    "ruleset_owners", metadata,
+    Column("id", String(200), primary_key=True),
+    Column("owner", String(200), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    UniqueConstraint("id", "owner", name="uq_ruleset_owners_id_owner"),
 )
 
 ruleset_versions = Table(
@@ -44,6 +64,8 @@ ruleset_versions = Table(
     Column("document", JSON, nullable=False),      # the raw (unresolved) document
     Column("resolved", JSON, nullable=False),      # frozen at upload: parents may move on
     Column("created_at", DateTime(timezone=True), nullable=False),
+    ForeignKeyConstraint(["id", "owner"], ["ruleset_owners.id", "ruleset_owners.owner"],
+                         name="fk_ruleset_versions_owner"),
 )
 
 game_tables = Table(
@@ -92,7 +114,11 @@ def make_engine(url=None):
     url = make_url(database_url(url))
     if url.get_backend_name() == "sqlite":
         return _sqlite_engine(url)
-    return create_engine(url, json_serializer=_dumps, pool_pre_ping=True)
+    # A database that does not answer fails a request within seconds (503), instead of
+    # holding a worker thread for the kernel's TCP connect timeout.
+    connect_args = {} if "connect_timeout" in url.query else {"connect_timeout": 3}
+    return create_engine(url, json_serializer=_dumps, pool_pre_ping=True,
+                         connect_args=connect_args)
 
 
 def _sqlite_engine(url):
@@ -108,8 +134,12 @@ def _sqlite_engine(url):
         cursor = dbapi_connection.cursor()
         cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute("PRAGMA synchronous=NORMAL")  # durable across crashes of the app in WAL
-        # Checkpoints (and their fsync) run in a background thread, not inside a move.
-        cursor.execute("PRAGMA wal_autocheckpoint=0")
+        # Checkpoints (and their fsync) run in a background thread (Checkpointer), not
+        # inside a move. SQLite's own, in a commit, stays as a safety net only far
+        # beyond the thread's pace; after a checkpoint the WAL file is cut back to
+        # WAL_SIZE_LIMIT, so the log stays bounded (HOSTILE.md 23).
+        cursor.execute(f"PRAGMA wal_autocheckpoint={SAFETY_NET_PAGES}")
+        cursor.execute(f"PRAGMA journal_size_limit={WAL_SIZE_LIMIT}")
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.close()
 
@@ -167,11 +197,96 @@ def write_lock(engine):
     return contextlib.nullcontext()
 
 
-def create_schema(engine):
-    """Create missing tables. Safe to run from several processes at once."""
-    try:
-        metadata.create_all(engine)
-    except Exception:
-        # Another process created them between our check and our CREATE: check again,
-        # and fail for real if that was not the reason.
-        metadata.create_all(engine)
+class Checkpointer:
+    """A daemon thread that checkpoints a SQLite WAL every `interval` seconds while
+    there are new writes (PASSIVE: it never waits for, nor blocks, readers or writers).
+
+    Started by the first write of each process (a thread does not survive a fork),
+    with a connection of its own."""
+
+    def __init__(self, engine, interval=CHECKPOINT_SECONDS):
+        self.engine = engine
+        self.interval = interval
+        self.writes = 0
+        self._pid = None
+        self._lock = threading.Lock()
+        self.runs = 0
+
+    def wrote(self):
+        self.writes += 1  # a lost increment under a race only delays a checkpoint
+        if self._pid != os.getpid():
+            self._start()
+
+    def _start(self):
+        with self._lock:
+            if self._pid == os.getpid():
+                return
+            self._pid = os.getpid()
+            threading.Thread(target=self._run, name="sqlite-checkpoint", daemon=True).start()
+
+    def _run(self):
+        seen = 0
+        while True:
+            time.sleep(self.interval)
+            if self.writes == seen:
+                continue
+            seen = self.writes
+            try:
+                self.checkpoint()
+            except Exception:  # a full disk, a closed engine: try again next time
+                log.warning("WAL checkpoint failed", exc_info=True)
+
+    def checkpoint(self, mode="PASSIVE"):
+        with self.engine.connect() as conn:
+            conn.connection.dbapi_connection.execute(f"PRAGMA wal_checkpoint({mode})").fetchall()
+        self.runs += 1
+
+
+def checkpointer(engine):
+    """The WAL checkpointer of a SQLite file; None for PostgreSQL (and :memory:)."""
+    database = engine.url.database
+    if engine.dialect.name == "sqlite" and database and database != ":memory:":
+        return Checkpointer(engine)
+    return None
+
+
+MIGRATIONS = Path(__file__).with_name("migrations")
+HEAD = "head"
+
+
+def alembic_config(connection=None):
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    config.attributes["connection"] = connection
+    return config
+
+
+def migrate(engine, revision=HEAD):
+    """Bring the schema up to `revision` with Alembic (the one place schema changes
+    happen: `referee init-db`, `make run` and the Docker image run it before serving).
+    A database made by create_all before migrations existed is stamped as 0001 first."""
+    from alembic import command
+    from sqlalchemy import inspect
+
+    with engine.begin() as conn:
+        tables = set(inspect(conn).get_table_names())
+        config = alembic_config(conn)
+        if "organisers" in tables and "alembic_version" not in tables:
+            command.stamp(config, "0001")
+        command.upgrade(config, revision)
+
+
+def schema_revision(engine):
+    """The revision the database is at (None before any migration)."""
+    from alembic.runtime.migration import MigrationContext
+
+    with engine.connect() as conn:
+        return MigrationContext.configure(conn).get_current_revision()
+
+
+def head_revision():
+    from alembic.script import ScriptDirectory
+
+    return ScriptDirectory.from_config(alembic_config()).get_current_head()

@@ -49,3 +49,72 @@ class UnknownOrganiser(StoreError):
     def __init__(self, name):
         super().__init__(f"no active token for organiser {name!r}")
         self.name = name
+
+
+class DatabaseUnavailable(StoreError):
+    """The database did not answer (down, unreachable, out of connections, locked for
+    longer than the busy timeout). Nothing was recorded; the same request may be sent
+    again once it is back."""
+
+    def __init__(self, reason):
+        super().__init__(f"the database is unavailable ({reason})")
+
+
+class StorageFull(StoreError):
+    """The database's disk is full: nothing was recorded."""
+
+    def __init__(self, reason):
+        super().__init__(f"the database's storage is full ({reason})")
+
+
+# How the drivers say "no space left": SQLite's SQLITE_FULL message, PostgreSQL's
+# SQLSTATE 53100 (disk_full), and the operating system's ENOSPC.
+_FULL_MESSAGES = ("database or disk is full", "no space left on device")
+_DISK_FULL_SQLSTATE = "53100"
+
+
+def outage(exc: BaseException) -> StoreError | None:
+    """The outage an exception from SQLAlchemy, a driver or the OS means, or None
+    when it is something else (a bug: a 500 with its traceback in the log)."""
+    chain = list(_chain(exc))
+    for link in chain:
+        if _is_full(link):
+            return StorageFull(_first_line(link))
+    for link in chain:
+        if _is_unavailable(link):
+            return DatabaseUnavailable(_first_line(link))
+    return None
+
+
+def _chain(exc):
+    seen = set()
+    while exc is not None and id(exc) not in seen:
+        seen.add(id(exc))
+        yield exc
+        exc = getattr(exc, "orig", None) or exc.__cause__ or exc.__context__
+
+
+def _is_full(exc):
+    import errno
+
+    text = str(exc).lower()
+    return (any(message in text for message in _FULL_MESSAGES)
+            or getattr(exc, "sqlstate", None) == _DISK_FULL_SQLSTATE
+            or isinstance(exc, OSError) and exc.errno == errno.ENOSPC)
+
+
+def _is_unavailable(exc):
+    # SQLAlchemy's wrappers (and its pool timeout), and the drivers' own classes by
+    # name (sqlite3.OperationalError, psycopg.OperationalError), without importing
+    # a driver the deployment may not have.
+    from sqlalchemy import exc as sa
+
+    if isinstance(exc, (sa.OperationalError, sa.InterfaceError, sa.TimeoutError,
+                        sa.DisconnectionError)):
+        return True
+    return type(exc).__name__ in ("OperationalError", "InterfaceError") and \
+        type(exc).__module__.split(".")[0] in ("sqlite3", "psycopg")
+
+
+def _first_line(exc):
+    return (str(exc).strip().splitlines() or [type(exc).__name__])[0][:200]

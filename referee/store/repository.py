@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 
 from sqlalchemy import bindparam, func, insert, select, update
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 
 from . import db, hotpath
@@ -107,13 +108,21 @@ class Store:
         self._advance_table = hotpath.Prepared(_ADVANCE_TABLE, dialect)
         self._earlier = hotpath.Prepared(_EARLIER_TRY, dialect)
         self._write_lock = db.write_lock(self.engine)
+        self.checkpointer = db.checkpointer(self.engine)
 
     @property
     def dialect(self):
         return self.engine.dialect.name
 
-    def create_schema(self):
-        db.create_schema(self.engine)
+    def migrate(self):
+        """Run the schema migrations (Alembic) up to the newest."""
+        db.migrate(self.engine)
+
+    create_schema = migrate  # the name callers used before migrations
+
+    def ready(self) -> bool:
+        """Whether the database answers and its schema is the code's (readiness)."""
+        return db.schema_revision(self.engine) == db.head_revision()
 
     def dispose(self):
         self.engine.dispose()
@@ -126,6 +135,8 @@ class Store:
             conn.execution_options(**{db.WRITE: True})
             with conn.begin():
                 yield conn
+        if self.checkpointer is not None:
+            self.checkpointer.wrote()
 
     @contextmanager
     def _reading(self):
@@ -179,10 +190,17 @@ class Store:
             row = conn.execute(query).first()
         return StoredRuleset(**row._mapping) if row else None
 
-    def latest_versions(self) -> list[RulesetSummary]:
+    def latest_versions(self, after: str | None = None,
+                        limit: int | None = None) -> list[RulesetSummary]:
+        """The latest version of each id, by id: those after `after`, at most `limit`."""
         t = db.ruleset_versions
-        latest = (select(t.c.id, func.max(t.c.version).label("version"))
-                  .group_by(t.c.id).subquery())
+        latest = select(t.c.id, func.max(t.c.version).label("version"))
+        if after is not None:
+            latest = latest.where(t.c.id > after)
+        latest = latest.group_by(t.c.id).order_by(t.c.id)
+        if limit is not None:
+            latest = latest.limit(limit)
+        latest = latest.subquery()
         query = (select(t.c.id, t.c.version, t.c.title, t.c.extends)
                  .join(latest, (t.c.id == latest.c.id) & (t.c.version == latest.c.version))
                  .order_by(t.c.id))
@@ -207,14 +225,25 @@ class Store:
     def _insert_next_version(self, values):
         t = db.ruleset_versions
         with self._writing() as conn:
-            first_owner = conn.execute(select(t.c.owner).where(
-                t.c.id == values["id"], t.c.version == 1)).scalar()
-            if first_owner is not None and first_owner != values["owner"]:
-                raise NotOwner(values["id"], first_owner)
+            owner = self._claim(conn, values["id"], values["owner"])
+            if owner != values["owner"]:
+                raise NotOwner(values["id"], owner)
             latest = conn.execute(select(func.max(t.c.version))
                                   .where(t.c.id == values["id"])).scalar() or 0
             conn.execute(insert(t).values(version=latest + 1, created_at=_now(), **values))
             return latest + 1
+
+    def _claim(self, conn, ruleset_id, owner):
+        """The owner of `ruleset_id`, claimed for `owner` if it had none. The insert
+        waits for (PostgreSQL) or is serialised with (SQLite) a concurrent claim of
+        the same id, and does nothing when one exists; the row, read after, is locked
+        until commit, so the versions of one id are also numbered one at a time."""
+        o = db.ruleset_owners
+        dialect = postgresql if self.dialect == "postgresql" else sqlite
+        conn.execute(dialect.insert(o).values(id=ruleset_id, owner=owner, created_at=_now())
+                     .on_conflict_do_nothing(index_elements=["id"]))
+        return conn.execute(select(o.c.owner).where(o.c.id == ruleset_id)
+                            .with_for_update()).scalar_one()
 
     # --- tables ----------------------------------------------------------------------
 
@@ -229,15 +258,16 @@ class Store:
             row = hotpath.first(conn, self._table_row, {"table_id": table_id})
         return TableRow(*row) if row else None
 
-    def events(self, table_id: str, after: int = 0) -> list[Event]:
+    def events(self, table_id: str, after: int = 0, limit: int | None = None) -> list[Event]:
+        """The events after seq `after`, in order; at most `limit` of them."""
         e = db.table_events
         with self._reading() as conn:
             if conn.execute(select(db.game_tables.c.id)
                             .where(db.game_tables.c.id == table_id)).first() is None:
                 raise UnknownTable(table_id)
-            rows = conn.execute(select(e.c.seq, e.c.move, e.c.verdict, e.c.created_at)
-                                .where(e.c.table_id == table_id, e.c.seq > after)
-                                .order_by(e.c.seq))
+            query = (select(e.c.seq, e.c.move, e.c.verdict, e.c.created_at)
+                     .where(e.c.table_id == table_id, e.c.seq > after).order_by(e.c.seq))
+            rows = conn.execute(query if limit is None else query.limit(limit))
             return [Event(row.seq, row.move, row.verdict, _as_utc(row.created_at)) for row in rows]
 
     def append(self, table_id, move, decide, *, expect_seq=None, idempotency_key=None,

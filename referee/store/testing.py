@@ -45,3 +45,15 @@ def scratch_database(backend: str, directory: Path):
         with admin.begin() as conn:
             conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
         admin.dispose()
+
+
+def migrated(url: str) -> str:
+    """`url`, after running the schema migrations on it (what `referee init-db` does)."""
+    from .repository import Store
+
+    store = Store(url)
+    try:
+        store.migrate()
+    finally:
+        store.dispose()
+    return url

@@ -6,6 +6,7 @@ the workshop appears in the rule book and on the practice board at once.
 """
 from flask import current_app
 
+from referee.api.ids import is_ruleset_id
 from referee.rules import RulesetError, load_document, resolve
 
 DEFAULT_RULESET = "classic"
@@ -19,9 +20,21 @@ def _catalog():
     return current_app.extensions["referee"].catalog
 
 
-def list_rulesets():
-    """[{id, version, title, extends, builtin}] for the pickers: built-ins first."""
-    return _catalog().summaries()
+def list_rulesets(after=None, chosen=None):
+    """A page of [{id, version, title, extends, builtin}] for the pickers (built-ins
+    first), with `chosen` added when it is on another page, and the id the next
+    page starts after (None on the last)."""
+    catalog = _catalog()
+    listed, next_after = catalog.summaries(after if is_ruleset_id(after or "") else None)
+    if chosen and all(entry["id"] != chosen for entry in listed):
+        try:
+            entry = catalog.find(chosen)
+        except LookupError:
+            pass
+        else:
+            listed.append(dict(id=entry.id, version=entry.version, title=entry.title,
+                               extends=entry.extends, builtin=entry.builtin))
+    return listed, next_after
 
 
 def resolved_ruleset(ruleset_id):

@@ -3,6 +3,7 @@ from flask import g, jsonify, render_template, request, url_for
 from babel.numbers import format_percent
 from markupsafe import Markup
 
+from referee.api.body import read_body
 from referee.text import LANGUAGES, describe_changes, locales_report, negotiate, rule_text
 from referee.web import bp
 from referee.web.catalogs import untranslated_messages
@@ -64,14 +65,17 @@ def _switch_language_url(code):
 @bp.get("/")
 def rulebook():
     ruleset_id = request.args.get("ruleset", DEFAULT_RULESET)
+    # The picker lists a page of rulesets; `after` turns the page (HOSTILE.md 27).
+    rulesets, more_after = list_rulesets(request.args.get("after"), ruleset_id)
     try:
         data = resolved_ruleset(ruleset_id)
     except UnknownRuleset:
-        return render_template("web/rulebook.html", rulesets=list_rulesets(),
+        return render_template("web/rulebook.html", rulesets=rulesets, more_after=more_after,
                                chosen=ruleset_id, book=None), 404
     return render_template(
         "web/rulebook.html",
-        rulesets=list_rulesets(),
+        rulesets=rulesets,
+        more_after=more_after,
         chosen=ruleset_id,
         book=rule_text(data, g.lang),
         description=_own_description(data),
@@ -93,21 +97,24 @@ def _own_description(data):
 
 @bp.get("/workshop")
 def workshop():
-    return render_template("web/workshop.html", rulesets=list_rulesets())
+    return render_template("web/workshop.html", rulesets=list_rulesets()[0])
 
 
 @bp.post("/workshop/changes")
 def workshop_changes():
     """The plain-language comparison of a house ruleset with its parent, for the
     workshop's script: {"parent": id|null, "changes": [str]} or {"errors": [...]}."""
-    comparison = compare_with_parent(request.get_data(), g.lang, describe_changes)
+    # The API's bounded reader: a chunked body past the cap is a 413, never a
+    # comparison of its first 256 KiB (HOSTILE.md 15).
+    comparison = compare_with_parent(read_body(), g.lang, describe_changes)
     return jsonify(comparison)
 
 
 @bp.get("/try")
 def try_table():
-    return render_template("web/try.html", rulesets=list_rulesets(),
-                           chosen=request.args.get("ruleset", DEFAULT_RULESET))
+    chosen = request.args.get("ruleset", DEFAULT_RULESET)
+    return render_template("web/try.html", rulesets=list_rulesets(chosen=chosen)[0],
+                           chosen=chosen)
 
 
 @bp.get("/try/names")

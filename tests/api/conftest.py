@@ -4,7 +4,7 @@ import pytest
 
 from apitest import OPENING
 from referee.api import create_app
-from referee.store.testing import backends, scratch_database
+from referee.store.testing import backends, migrated, scratch_database
 
 
 @pytest.fixture(scope="session", params=backends())
@@ -16,7 +16,8 @@ def database_url(request, tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def app(database_url):
-    app = create_app({"DATABASE_URL": database_url, "TESTING": True})
+    app = create_app({"DATABASE_URL": migrated(database_url), "TESTING": True,
+                      "RATE_LIMITS": "off"})
     yield app
     app.extensions["referee"].store.dispose()
 

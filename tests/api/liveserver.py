@@ -25,10 +25,11 @@ def free_port():
 @contextmanager
 def gunicorn(database_url, workers, log_path):
     store = Store(database_url)
-    store.create_schema()  # as `make run` does with `referee init-db`
+    store.migrate()  # as `make run` does with `referee init-db`
     store.dispose()
     port = free_port()
-    env = dict(os.environ, DATABASE_URL=database_url, PORT=str(port), WEB_WORKERS=str(workers))
+    env = dict(os.environ, DATABASE_URL=database_url, PORT=str(port), WEB_WORKERS=str(workers),
+               RATE_LIMITS="off")  # these tests send bursts on purpose
     with open(log_path, "wb") as log:
         process = subprocess.Popen(
             [sys.executable, "-m", "gunicorn", "--config", str(CONFIG), "referee.api:create_app()"],

@@ -16,7 +16,7 @@ from schemathesis.specs.openapi.checks import (content_type_conformance,
                                                status_code_conformance)
 
 from referee.api import create_app
-from referee.store.testing import backends, scratch_database
+from referee.store.testing import backends, migrated, scratch_database
 
 CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance,
           response_headers_conformance, response_schema_conformance]
@@ -31,7 +31,7 @@ atexit.register(_cleanup.close)
 def fuzzed_schema(backend):
     directory = Path(tempfile.mkdtemp(prefix="referee-fuzz-"))
     url = _cleanup.enter_context(scratch_database(backend, directory))
-    app = create_app({"DATABASE_URL": url})
+    app = create_app({"DATABASE_URL": migrated(url), "RATE_LIMITS": "off"})
     _cleanup.callback(app.extensions["referee"].store.dispose)
     return schemathesis.openapi.from_wsgi("/v1/openapi.json", app)
 

@@ -14,6 +14,6 @@ def database_url(request, tmp_path_factory):
 @pytest.fixture(scope="session")
 def store(database_url):
     store = Store(database_url)
-    store.create_schema()
+    store.migrate()
     yield store
     store.dispose()

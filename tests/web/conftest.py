@@ -25,7 +25,10 @@ def server(tmp_path_factory):
     from referee.api import create_app
 
     database = tmp_path_factory.mktemp("web-db") / "referee.db"
-    app = create_app({"DATABASE_URL": f"sqlite:///{database}", "TESTING": True})
+    from referee.store.testing import migrated
+
+    app = create_app({"DATABASE_URL": migrated(f"sqlite:///{database}"), "TESTING": True,
+                      "RATE_LIMITS": "off"})
     token = app.extensions["referee"].store.create_token("web-tests")
     http = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=http.serve_forever, daemon=True)
