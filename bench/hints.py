@@ -35,7 +35,10 @@ def positions(ruleset, players, hand_size, count, seed):
         deck.remove(first)
         state = open_table(rules, players, 0, first).state
         hand = [deck.pop() for _ in range(hand_size)]
+        extra = hand_size - state.hand_counts[state.current]
         state.hand_counts[state.current] = hand_size
+        if getattr(state, "pile", None) is not None:
+            state.pile -= extra   # the extra cards came from the pile
         move = {"type": "play", "player": state.current, "cards": [hand[0]]}
         if rules.cards[hand[0]].kind.choose_color:
             move["color"] = rules.colors[0]
