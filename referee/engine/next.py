@@ -40,7 +40,7 @@ def _answering(rules, state, pending):
     stack_with = sorted(rules.stacking.get(kind.id, ())) if kind else []
     challengeable = (kind is not None and pending.by is not None
                      and kind.challenge is not None and kind.restriction != "none")
-    moves = ["accept"] if pending.kind == "draw" else ["draw"]
+    moves = ["accept", "draw"] if pending.kind == "draw" else ["draw"]  # draw: the same take
     if stack_with:
         moves.append("play")
     if challengeable:
