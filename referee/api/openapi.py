@@ -6,6 +6,8 @@ clients, /docs and schemathesis.
 """
 import functools
 
+from referee.engine.next import SITUATIONS
+
 from . import examples
 from .ids import RULESET_ID_PATTERN, TABLE_ID_PATTERN
 from .mapping import DOMAIN_PROBLEMS
@@ -189,9 +191,7 @@ SCHEMAS = {
         "properties": {
             "player": {"type": ["integer", "null"]},
             "moves": {"type": "array", "items": {"enum": list(MOVE_TYPES)}},
-            "situation": {"enum": ["play", "play-after-draw", "play-drawn-card", "extra-play",
-                                   "answer-draw", "answer-launcher", "score", "deal",
-                                   "game-over"]},
+            "situation": {"enum": list(SITUATIONS)},
             "message": {"type": "string", "description": "In the negotiated language."},
             "count": {"type": ["integer", "null"], "description": "answer-*: cards or presses."},
             "card": {"type": ["string", "null"]},
