@@ -59,6 +59,7 @@ class Rules:
         self.cards = self._index_cards()
         self.deck = self._deck_list()
         self.deck_size = len(self.deck)
+        self.has_discard_all = any(kind.discard_all for kind in self.kinds.values())
 
     def _compile_options(self, data):
         draw = data["turn"]["draw"]
