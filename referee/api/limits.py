@@ -29,7 +29,7 @@ DEFAULTS = {
     "RATE_LIMIT_RULESETS": "30 per minute",
     "REDIS_URL": "",
 }
-# The limits per endpoint that are not the default.
+# The limits that are not the default: the endpoints of one setting share its counter.
 ENDPOINT_LIMITS = {
     "tables.post_move": "RATE_LIMIT_WRITES",
     "tables.create_table": "RATE_LIMIT_WRITES",
@@ -38,7 +38,7 @@ ENDPOINT_LIMITS = {
     "web.workshop_changes": "RATE_LIMIT_RULESETS",
 }
 # Probes and static files are never limited: an orchestrator must always see the truth.
-EXEMPT = ("health.health", "health.ready", "web.static", "static")
+EXEMPT = ("health.health", "health.ready", "web.static", "docs.static", "static")
 
 
 def configure(app):
@@ -65,10 +65,12 @@ def install(app):
     def exempt():
         return request.endpoint in EXEMPT
 
+    shared = {setting: limiter.shared_limit(
+                  lambda setting=setting: current_app.config[setting], scope=setting.lower())
+              for setting in set(ENDPOINT_LIMITS.values())}
     for endpoint, setting in ENDPOINT_LIMITS.items():
         view = app.view_functions.get(endpoint)
         if view is not None:
-            app.view_functions[endpoint] = limiter.limit(
-                lambda setting=setting: current_app.config[setting])(view)
+            app.view_functions[endpoint] = shared[setting](view)
     app.extensions["referee.limiter"] = limiter  # the views hold it only weakly
     return limiter

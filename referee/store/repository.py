@@ -108,7 +108,7 @@ class Store:
         self._advance_table = hotpath.Prepared(_ADVANCE_TABLE, dialect)
         self._earlier = hotpath.Prepared(_EARLIER_TRY, dialect)
         self._write_lock = db.write_lock(self.engine)
-        self.checkpointer = db.checkpointer(self.engine)
+        self.checkpointer = db.checkpointer(self.engine, self._write_lock)
 
     @property
     def dialect(self):
