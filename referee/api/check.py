@@ -21,6 +21,6 @@ def check_move(ruleset_id):
     rules = catalog.rules(entry)
     state = parse_state(rules, state_json)
     verdict = judge(rules, state, parse_move(rules, move_json, state.seats), hand=hand)
-    body = with_message(verdict.to_json(), state.players)
+    body = with_message(verdict.to_json(), state.players, rules)
     body["ruleset"] = {"id": entry.id, "version": entry.version}
     return answer(body)

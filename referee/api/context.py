@@ -37,10 +37,11 @@ def _negotiated(asked, accept_language):
     return negotiate(asked, parse_accept_header(accept_language, LanguageAccept))
 
 
-def with_message(verdict: dict, players) -> dict:
-    """A verdict as answered: its JSON plus the message in the request's language."""
+def with_message(verdict: dict, players, rules) -> dict:
+    """A verdict as answered: its JSON plus the message in the request's language,
+    worded for the table's compiled ruleset (a launcher penalty is presses, not cards)."""
     answer = dict(verdict)
-    answer["message"] = verdict_message(verdict, language(), list(players))
+    answer["message"] = verdict_message(verdict, language(), list(players), rules)
     return answer
 
 

@@ -5,7 +5,9 @@ from referee.rules import SCHEMA
 
 from .auth import organiser
 from .body import JSON_TYPES, YAML_TYPES, media_type, read_body
-from .context import answer, services
+from referee.text.problems import problem_json
+
+from .context import answer, language, services
 from .problems import BadRequest, UnsupportedMediaType
 
 bp = Blueprint("rulesets", __name__, url_prefix="/v1")
@@ -33,7 +35,8 @@ def version_arg():
 
 
 def warnings_json(warnings):
-    return [w.to_json() for w in warnings]
+    lang = language()
+    return [problem_json(w, lang) for w in warnings]
 
 
 @bp.get("/rulesets")

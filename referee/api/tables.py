@@ -75,7 +75,8 @@ def create_table():
     color = fields.string("color", required=False, max_length=60)
     fields.done()
     entry = catalog.find(ruleset_id, version)
-    verdict = open_table(catalog.rules(entry), players, dealer, first_card, color).to_json()
+    rules = catalog.rules(entry)
+    verdict = open_table(rules, players, dealer, first_card, color).to_json()
     table_id = secrets.token_urlsafe(12)
     services().store.create_table(
         table_id=table_id, ruleset_id=entry.id, ruleset_version=entry.version,
@@ -84,7 +85,7 @@ def create_table():
         state=verdict["state"])
     ruleset = {"id": entry.id, "version": entry.version}
     return answer({"id": table_id, "seq": 0, "state": verdict["state"], "ruleset": ruleset,
-                   "verdict": with_message(verdict, players)},
+                   "verdict": with_message(verdict, players, rules)},
                   status=201, headers={"Location": url_for("tables.get_table",
                                                            table_id=table_id)})
 
@@ -119,8 +120,9 @@ def post_move(table_id):
         request_sha256=_request_sha256(body) if key else None)
     ruleset = {"id": appended.ruleset_id, "version": appended.ruleset_version}
     headers = {"Idempotent-Replayed": "true"} if appended.replayed else {}
+    rules = catalog.rules_for(appended.ruleset_id, appended.ruleset_version)
     return answer(_move_answer(appended.verdict, appended.verdict["state"]["players"],
-                               appended.seq, ruleset, table_id), headers=headers)
+                               appended.seq, ruleset, table_id, rules), headers=headers)
 
 
 def _dry_run(table_id, move_json, expect_seq):
@@ -131,13 +133,13 @@ def _dry_run(table_id, move_json, expect_seq):
     state = parse_state(rules, table.state)
     verdict = judge(rules, state, parse_move(rules, move_json, state.seats))
     body = _move_answer(verdict.to_json(), table.state["players"], table.seq,
-                        _pinned(table), table_id)
+                        _pinned(table), table_id, rules)
     body["dry_run"] = True
     return answer(body)
 
 
-def _move_answer(verdict, players, seq, ruleset, table_id):
-    body = with_message(verdict, players)
+def _move_answer(verdict, players, seq, ruleset, table_id, rules):
+    body = with_message(verdict, players, rules)
     body.update(seq=seq, table=table_id, ruleset=ruleset, dry_run=False)
     return body
 
@@ -150,8 +152,9 @@ def table_events(table_id):
         raise BadRequest("after must be a seq (a non-negative integer)",
                          errors=[{"path": "after", "message": "expected an integer >= 0"}])
     players = table.opening["players"]
+    rules = services().catalog.rules_for(table.ruleset_id, table.ruleset_version)
     events = [{"seq": event.seq, "move": event.move,
-               "verdict": with_message(event.verdict, players),
+               "verdict": with_message(event.verdict, players, rules),
                "recorded_at": event.created_at.isoformat()}
               for event in services().store.events(table_id, int(after))]
     return answer({"id": table.id, "ruleset": _pinned(table), "opening": table.opening,

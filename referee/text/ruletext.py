@@ -295,17 +295,15 @@ def cards(rules: dict, tr: Translator) -> Section:
     for kind, spec in kinds_in_deck(rules):
         name = kind_name(kind, tr, rules)
         copies = copies_in_deck(spec, rules)
+        # TRANSLATORS: rule text, cards section: how many of a card the deck has; {card} is its name.
+        counted = [tr.ngettext("{card}: {count} card in the deck.", "{card}: {count} cards in the deck.",
+                               copies, card=name)]
         if spec.get("per_color") is not None:
             per_color = int(spec["per_color"])
-            # TRANSLATORS: rule text, cards section: how many of a card there are; {card} is its name, {per_color} a number.
-            counted = tr.ngettext("{card}: {count} card in the deck, {per_color} of each colour.",
-                                  "{card}: {count} cards in the deck, {per_color} of each colour.",
-                                  copies, card=name, per_color=per_color)
-        else:
-            # TRANSLATORS: rule text, cards section: how many of a card there are; {card} is its name.
-            counted = tr.ngettext("{card}: {count} card in the deck.", "{card}: {count} cards in the deck.",
-                                  copies, card=name)
-        section.add(f"cards.{kind}", " ".join([counted, *effect_sentences(_effects(spec), tr)]))
+            # TRANSLATORS: rule text, cards section, after "{card}: N cards in the deck.": how many of them are of each colour.
+            counted.append(tr.ngettext("There is {count} of each colour.", "There are {count} of each colour.",
+                                       per_color))
+        section.add(f"cards.{kind}", " ".join([*counted, *effect_sentences(_effects(spec), tr)]))
     return section
 
 
@@ -488,13 +486,13 @@ def uno(rules: dict, tr: Translator) -> Section:
         section.add("uno.call", tr.gettext("Call UNO as soon as you have one card left."))
     section.add("uno.penalty", _penalty(_get(rules, "uno.penalty") or {}, tr, caught=True))
     if _get(rules, "uno.window") == "until-offender-plays-again":
-        # TRANSLATORS: rule text, UNO section: how long a forgetful player can be caught (house option).
+        # TRANSLATORS: rule text, UNO section: how long a player who did not call UNO can be caught (house option).
         section.add("uno.window", tr.gettext(
-            "A player who forgot can be caught at any time until they play again; after that they are safe."))
+            "A player who did not call UNO can be caught at any time until they play again; after that they are safe."))
     else:
-        # TRANSLATORS: rule text, UNO section: how long a forgetful player can be caught (official).
+        # TRANSLATORS: rule text, UNO section: how long a player who did not call UNO can be caught (official).
         section.add("uno.window", tr.gettext(
-            "A player who forgot can be caught until the next player begins their turn."))
+            "A player who did not call UNO can be caught until the next player begins their turn."))
     # TRANSLATORS: rule text, UNO section.
     section.add("uno.safe", tr.gettext("A player who calls UNO before being caught is safe."))
     section.add("uno.false_catch_penalty", _penalty(_get(rules, "uno.false_catch_penalty") or {}, tr, caught=False))
@@ -553,7 +551,7 @@ def scoring(rules: dict, tr: Translator) -> Section:
                                points, card=kind_name(kinds[0], tr, rules), points=points)
         else:
             # TRANSLATORS: rule text, scoring section: the points of several cards; {cards} lists their names.
-            text = tr.ngettext("{cards}: {points} point each.", "{cards}: {points} points each.",
+            text = tr.ngettext("{cards} score {points} point each.", "{cards} score {points} points each.",
                                points, cards=_names(kinds, tr, rules), points=points)
         section.add(key, text)
     if _get(rules, "scoring.single_round"):
@@ -581,9 +579,9 @@ def house(rules: dict, tr: Translator) -> Section:
     for kind, answers in (_get(rules, "house.stacking") or {}).items():
         if not answers:
             continue
-        # TRANSLATORS: rule text, house rules section: stacking (progressive draw); {card} causes the draw, {cards} may answer it.
+        # TRANSLATORS: rule text, house rules section: stacking (progressive draw); {card} makes you draw, {cards} may be played on it instead.
         section.add(f"house.stacking.{kind}", tr.gettext(
-            "Stacking: when a {card} makes you draw, you may answer it with a {cards} instead; the total passes on until a player cannot answer and draws it all.",
+            "Stacking: when a {card} makes you draw, you may play a {cards} on it instead of drawing; the cards to draw add up and pass to the next player, until someone cannot stack and draws them all.",
             card=kind_name(kind, tr, rules), cards=_names(answers, tr, rules, "or")))
     if _get(rules, "house.jump_in.enabled"):
         # TRANSLATORS: rule text, house rules section: the jump-in house rule.
@@ -621,11 +619,31 @@ def build_sections(resolved: dict, lang: str) -> list[Section]:
     return [make(resolved, tr) for make in SECTIONS]
 
 
+def _own_words(data: dict, lang: str) -> dict:
+    entry = (data.get("translations") or {}).get(lang)
+    return entry if isinstance(entry, dict) else {}
+
+
+def ruleset_title(data: dict, lang: str) -> str:
+    """The ruleset's title in the reader's language: its own translation when it has
+    one (the `translations` block), else the title as written."""
+    return str(_own_words(data, lang).get("title") or data.get("title") or data.get("id") or "")
+
+
+def ruleset_description(data: dict, lang: str) -> str:
+    """The ruleset's description in the reader's language (see ruleset_title)."""
+    own = _own_words(data, lang)
+    if own.get("title"):  # a translated ruleset: never mix its title with an English description
+        return str(own.get("description") or "")
+    return str(data.get("description") or "")
+
+
 def rule_text(resolved_data: dict, lang: str) -> dict:
     """The rules of a resolved ruleset, section by section, in the reader's language."""
     return {
         "lang": lang,
-        "ruleset": {"id": resolved_data.get("id"), "title": resolved_data.get("title")},
+        "ruleset": {"id": resolved_data.get("id"), "title": ruleset_title(resolved_data, lang),
+                    "description": ruleset_description(resolved_data, lang)},
         "sections": [{"id": section.id, "title": section.title,
                       "paragraphs": [paragraph for _key, paragraph in section.facts]}
                      for section in build_sections(resolved_data, lang)],

@@ -7,6 +7,7 @@ the workshop appears in the rule book and on the practice board at once.
 from flask import current_app
 
 from referee.rules import RulesetError, load_document, resolve
+from referee.text.ruletext import ruleset_title
 
 DEFAULT_RULESET = "classic"
 
@@ -19,9 +20,18 @@ def _catalog():
     return current_app.extensions["referee"].catalog
 
 
-def list_rulesets():
-    """[{id, version, title, extends, builtin}] for the pickers: built-ins first."""
-    return _catalog().summaries()
+def list_rulesets(lang="en"):
+    """[{id, version, title, extends, builtin}] for the pickers, built-ins first, each
+    titled in the reader's language when the ruleset carries a translation."""
+    catalog = _catalog()
+    listed = []
+    for summary in catalog.summaries():
+        try:
+            data = catalog.find(summary["id"], summary["version"]).data
+        except LookupError:
+            data = summary
+        listed.append({**summary, "title": ruleset_title(data, lang)})
+    return listed
 
 
 def resolved_ruleset(ruleset_id):
@@ -46,5 +56,6 @@ def compare_with_parent(text, lang, describe):
     parent_id = document.get("extends")
     if not parent_id:
         return {"parent": None, "changes": []}
-    return {"parent": parent_id,
-            "changes": describe(child.data, resolved_ruleset(parent_id), lang)}
+    parent = resolved_ruleset(parent_id)
+    return {"parent": parent_id, "parent_title": ruleset_title(parent, lang),
+            "changes": describe(child.data, parent, lang)}

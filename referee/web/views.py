@@ -4,6 +4,7 @@ from babel.numbers import format_percent
 from markupsafe import Markup
 
 from referee.text import LANGUAGES, describe_changes, locales_report, negotiate, rule_text
+from referee.text.ruletext import ruleset_description
 from referee.web import bp
 from referee.web.catalogs import untranslated_messages
 from referee.web.i18n import endonym, page_gettext, page_ngettext
@@ -67,33 +68,33 @@ def rulebook():
     try:
         data = resolved_ruleset(ruleset_id)
     except UnknownRuleset:
-        return render_template("web/rulebook.html", rulesets=list_rulesets(),
+        return render_template("web/rulebook.html", rulesets=list_rulesets(g.lang),
                                chosen=ruleset_id, book=None), 404
     return render_template(
         "web/rulebook.html",
-        rulesets=list_rulesets(),
+        rulesets=list_rulesets(g.lang),
         chosen=ruleset_id,
         book=rule_text(data, g.lang),
-        description=_own_description(data),
+        description=_own_description(data, g.lang),
     )
 
 
-def _own_description(data):
-    """The ruleset's description, unless it is only inherited from its parent (a house
-    ruleset without one would otherwise describe the edition it changes)."""
-    parent_id = data.get("extends")
-    if parent_id:
+def _own_description(data, lang):
+    """The ruleset's description in the reader's language, unless it is only inherited
+    from its parent (a house ruleset without one would otherwise describe the edition
+    it changes). A translation is always the ruleset's own: translations are not inherited."""
+    if not (data.get("translations") or {}).get(lang) and data.get("extends"):
         try:
-            if resolved_ruleset(parent_id).get("description") == data.get("description"):
+            if resolved_ruleset(data["extends"]).get("description") == data.get("description"):
                 return None
         except UnknownRuleset:
             pass
-    return data.get("description")
+    return ruleset_description(data, lang) or None
 
 
 @bp.get("/workshop")
 def workshop():
-    return render_template("web/workshop.html", rulesets=list_rulesets())
+    return render_template("web/workshop.html", rulesets=list_rulesets(g.lang))
 
 
 @bp.post("/workshop/changes")
@@ -106,7 +107,7 @@ def workshop_changes():
 
 @bp.get("/try")
 def try_table():
-    return render_template("web/try.html", rulesets=list_rulesets(),
+    return render_template("web/try.html", rulesets=list_rulesets(g.lang),
                            chosen=request.args.get("ruleset", DEFAULT_RULESET))
 
 

@@ -98,7 +98,7 @@ function showComparison(comparison) {
   const list = document.getElementById("changes");
   list.replaceChildren();
   document.getElementById("parent").textContent = comparison.parent
-    ? page.format(strings.parent, {parent: comparison.parent}) : strings.no_parent;
+    ? page.format(strings.parent, {parent: comparison.parent_title || comparison.parent}) : strings.no_parent;
   const changes = comparison.changes || [];
   if (comparison.parent && !changes.length) list.append(page.element("li", {}, strings.no_changes));
   for (const change of changes) list.append(page.element("li", {}, change));
