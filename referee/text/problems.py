@@ -48,7 +48,7 @@ def problem_line(problem, lang: str) -> str:
     parts = []
     if problem.line:
         # TRANSLATORS: where a ruleset problem is, before its message: {line} and {column} are numbers.
-        parts.append(tr.gettext("line {line}, column {column}:", line=problem.line, column=problem.column or 1))
+        parts.append(tr.gettext("Line {line}, column {column}:", line=problem.line, column=problem.column or 1))
     if problem.severity == "warning":
         # TRANSLATORS: before a ruleset remark that is not an error (the CLI and the workshop).
         parts.append(tr.gettext("Warning:"))

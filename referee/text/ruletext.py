@@ -217,12 +217,12 @@ def _drawing(rules: dict, tr: Translator, section: Section) -> None:
     optional = draw.get("when_playable") == "allowed"
     if launcher and optional:
         # TRANSLATORS: rule text, turn section (launcher): a player who does not play presses the launcher.
-        text = tr.ngettext("If you cannot or would rather not play, press the launcher {count} time and keep whatever it fires.",
+        text = tr.ngettext("If you cannot or would rather not play, press the launcher once and keep whatever it fires.",
                            "If you cannot or would rather not play, press the launcher {count} times and keep whatever it fires.",
                            count)
     elif launcher:
         # TRANSLATORS: rule text, turn section (launcher): only a player who cannot play presses the launcher.
-        text = tr.ngettext("If you cannot play, you must press the launcher {count} time and keep whatever it fires.",
+        text = tr.ngettext("If you cannot play, you must press the launcher once and keep whatever it fires.",
                            "If you cannot play, you must press the launcher {count} times and keep whatever it fires.",
                            count)
     elif optional:
@@ -387,23 +387,23 @@ def _draw_sentence(count: int, target: str, with_skip: bool, tr: Translator) -> 
 def _launcher_sentence(presses: int, target: str, with_skip: bool, tr: Translator) -> str:
     if target == "next" and with_skip:
         # TRANSLATORS: rule text, cards section (UNO Attack): effect of Hit 2 and Wild Hit 4.
-        return tr.ngettext("The next player presses the launcher {count} time and loses their turn.",
+        return tr.ngettext("The next player presses the launcher once and loses their turn.",
                            "The next player presses the launcher {count} times and loses their turn.", presses)
     if target == "next":
         # TRANSLATORS: rule text, cards section (UNO Attack): the next player presses the launcher but still plays.
-        return tr.ngettext("The next player presses the launcher {count} time.",
+        return tr.ngettext("The next player presses the launcher once.",
                            "The next player presses the launcher {count} times.", presses)
     if target == "others":
         # TRANSLATORS: rule text, cards section (UNO Attack): everyone except the card's player presses the launcher.
-        return tr.ngettext("Every other player presses the launcher {count} time.",
+        return tr.ngettext("Every other player presses the launcher once.",
                            "Every other player presses the launcher {count} times.", presses)
     if target == "all":
         # TRANSLATORS: rule text, cards section (UNO Attack): every player presses the launcher and keeps what it fires.
-        return tr.ngettext("Every player, including the one who played it, presses the launcher {count} time and keeps what it fires.",
+        return tr.ngettext("Every player, including the one who played it, presses the launcher once and keeps what it fires.",
                            "Every player, including the one who played it, presses the launcher {count} times and keeps what it fires.",
                            presses)
     # TRANSLATORS: rule text, cards section (UNO Attack): the card's player aims the launcher at a player of their choice.
-    return tr.ngettext("Whoever plays it aims the launcher at any player, who presses it {count} time.",
+    return tr.ngettext("Whoever plays it aims the launcher at any player, who presses it once.",
                        "Whoever plays it aims the launcher at any player, who presses it {count} times.", presses)
 
 
@@ -504,13 +504,13 @@ def _penalty(penalty: dict, tr: Translator, caught: bool) -> str:
         presses = int(penalty.get("presses") or 0)
         if caught:
             # TRANSLATORS: rule text, UNO section: penalty for not calling UNO (launcher).
-            return tr.ngettext("A player caught before calling UNO presses the launcher {count} time.",
+            return tr.ngettext("A player caught before calling UNO presses the launcher once.",
                                "A player caught before calling UNO presses the launcher {count} times.", presses)
         if presses == 0:
             # TRANSLATORS: rule text, UNO section: wrongly accusing a player costs nothing.
             return tr.gettext("Catching a player who was not due to call UNO has no penalty.")
         # TRANSLATORS: rule text, UNO section: penalty for a wrong accusation (launcher).
-        return tr.ngettext("A player who catches someone who was not due to call UNO presses the launcher {count} time.",
+        return tr.ngettext("A player who catches someone who was not due to call UNO presses the launcher once.",
                            "A player who catches someone who was not due to call UNO presses the launcher {count} times.",
                            presses)
     count = int(penalty.get("count") or 0)

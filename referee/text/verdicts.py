@@ -68,7 +68,7 @@ MESSAGES: dict[str, tuple[Sentence, ...]] = {
     ),
     "stacked/launcher": (
         # TRANSLATORS: verdict (UNO Attack, stacking): {player} answered launcher presses with {card}; {total} is the presses the next player now owes.
-        MN_("{player} stacked {card}, so the next player now has to press the launcher {total} time.",
+        MN_("{player} stacked {card}, so the next player now has to press the launcher once.",
             "{player} stacked {card}, so the next player now has to press the launcher {total} times.", n="total"),
     ),
     "went-out": (
@@ -98,13 +98,13 @@ MESSAGES: dict[str, tuple[Sentence, ...]] = {
     ),
     "launcher-settled": (
         # TRANSLATORS: first sentence of the verdict after {player} pressed the launcher {presses} times (UNO Attack).
-        MN_("{player} pressed the launcher {presses} time.", "{player} pressed the launcher {presses} times.", n="presses"),
+        MN_("{player} pressed the launcher once.", "{player} pressed the launcher {presses} times.", n="presses"),
         # TRANSLATORS: second sentence of the verdict after launcher presses: {count} cards came out, and the player keeps them.
         MN_("The launcher fired {count} card.", "The launcher fired {count} cards."),
     ),
     "launcher-settled/empty": (
         # TRANSLATORS: first sentence of the verdict after {player} pressed the launcher {presses} times (UNO Attack).
-        MN_("{player} pressed the launcher {presses} time.", "{player} pressed the launcher {presses} times.", n="presses"),
+        MN_("{player} pressed the launcher once.", "{player} pressed the launcher {presses} times.", n="presses"),
         # TRANSLATORS: second sentence of the verdict after launcher presses, when no card came out.
         M_("No card came out of the launcher."),
     ),
@@ -119,7 +119,7 @@ MESSAGES: dict[str, tuple[Sentence, ...]] = {
     ),
     "uno-caught/launcher": (
         # TRANSLATORS: verdict (UNO Attack): {player} caught {target}, who did not call UNO in time; {target} presses the launcher {count} times as the penalty.
-        MN_("{player} caught {target} without calling UNO, so {target} presses the launcher {count} time as a penalty.",
+        MN_("{player} caught {target} without calling UNO, so {target} presses the launcher once as a penalty.",
             "{player} caught {target} without calling UNO, so {target} presses the launcher {count} times as a penalty."),
     ),
     "challenge-succeeded": (
@@ -201,7 +201,7 @@ MESSAGES: dict[str, tuple[Sentence, ...]] = {
     ),
     "pending-draw/launcher": (
         # TRANSLATORS: refusal (UNO Attack): {player} still has to press the launcher {count} times because of the card {card}.
-        MN_("Because of {card}, {player} must first press the launcher {count} time, or stack a card on it where the rules allow.",
+        MN_("Because of {card}, {player} must first press the launcher once, or stack a card on it where the rules allow.",
             "Because of {card}, {player} must first press the launcher {count} times, or stack a card on it where the rules allow."),
     ),
     "pending-draw/launcher-until": (
