@@ -614,8 +614,8 @@ def _no_going_out_sentence(entry: str, rules: dict, tr: Translator) -> str:
 SECTIONS = (objective, setup, turn, cards, challenge, uno, scoring, house)
 
 
-def build_sections(resolved: dict, lang: str) -> list[Section]:
-    tr = translator(lang)
+def build_sections(resolved: dict, lang: str, tr: Translator | None = None) -> list[Section]:
+    tr = tr or translator(lang)
     return [make(resolved, tr) for make in SECTIONS]
 
 

@@ -484,11 +484,15 @@ def _data(rules) -> dict:
 
 def verdict_message(verdict_json: dict, lang: str, players: list[str] | None, rules) -> str:
     """The verdict explained in the reader's language, worded for the table's ruleset."""
+    return render_verdict(verdict_json, translator(lang), players, rules)
+
+
+def render_verdict(verdict_json: dict, tr: Translator, players: list[str] | None, rules) -> str:
+    """verdict_message with a given translator (the translators' page previews an edit)."""
     data = _data(rules)
     code = verdict_json.get("code")
     details = verdict_json.get("details")
     details = details if isinstance(details, dict) else {}
-    tr = translator(lang)
     if code not in MESSAGES:
         # TRANSLATORS: fallback for a verdict code this version does not know; {code} is left as it is.
         return tr.gettext("The referee ruled: {code}.", code=str(code))

@@ -67,7 +67,7 @@ def test_an_edited_catalog_is_seen_on_the_next_call(locales):
 
 
 @pytest.mark.parametrize("breakage", ["plural_division_by_zero.po", "plural_index_out_of_range.po",
-                                      "plural_syntax.po", "stray_line.po"])
+                                      "plural_syntax.po", "stray_line.po", "broken_syntax.po"])
 def test_a_broken_catalog_keeps_the_last_good_one(locales, breakage):
     path = write_catalog(locales, "hi", {ENDED: "{player} ने बारी पूरी की।"})
     assert ended("hi") == "Asha ने बारी पूरी की।"
