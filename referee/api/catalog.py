@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from referee.engine import InputError, compile_rules
 from referee.rules import Problem, RulesetError, builtin_rulesets, load_document, resolve
+from referee.rules.errors import coded
 
 from .ids import is_ruleset_id
 
@@ -89,7 +90,7 @@ def _nul_paths(value, path=""):
 def _refuse_nul_characters(document):
     paths = _nul_paths(document)
     if paths:
-        raise RulesetError([Problem(path, "contains a NUL character") for path in paths])
+        raise RulesetError([Problem(path, coded("nul-character")) for path in paths])
 
 
 class Catalog:
@@ -182,7 +183,7 @@ class Catalog:
             raise
         except Exception as exc:  # user input must never become a 500
             log.warning("an uploaded ruleset did not compile: %r", exc)
-            raise UncompilableRuleset.single(f"the ruleset cannot be used: {exc}") from None
+            raise UncompilableRuleset.single(coded("ruleset-unusable")) from None
         return Checked(id=document["id"], document=document, resolved=resolved.data,
                        warnings=list(resolved.warnings))
 

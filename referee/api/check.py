@@ -29,6 +29,6 @@ def check_move(ruleset_id):
     rules = catalog.rules(entry)
     state = parse_state(rules, state_json)
     verdict = judge(rules, state, parse_move(rules, move_json, state.seats), hand=hand)
-    body = with_message(with_next(rules, verdict), state.players)
+    body = with_message(with_next(rules, verdict), state.players, rules)
     body["ruleset"] = {"id": entry.id, "version": entry.version}
     return answer(body)

@@ -38,19 +38,20 @@ def _negotiated(asked, accept_language):
     return negotiate(asked, parse_accept_header(accept_language, LanguageAccept))
 
 
-def with_message(verdict: dict, players) -> dict:
-    """A verdict as answered: its JSON plus the message in the request's language, and
-    `next` (when the verdict has it) with its sentence."""
+def with_message(verdict: dict, players, rules) -> dict:
+    """A verdict as answered: its JSON plus the message in the request's language,
+    worded for the table's compiled ruleset (a launcher penalty is presses, not cards),
+    and `next` (when the verdict has it) with its sentence."""
     answer = dict(verdict)
-    answer["message"] = message(verdict, language(), list(players))
+    answer["message"] = message(verdict, language(), list(players), rules)
     if isinstance(verdict.get("next"), dict):
-        answer["next"] = with_next_message(verdict["next"], players)
+        answer["next"] = with_next_message(verdict["next"], players, rules)
     return answer
 
 
-def with_next_message(action: dict, players) -> dict:
+def with_next_message(action: dict, players, rules) -> dict:
     """`next` as answered: who acts, the moves open to them, and the sentence."""
-    return dict(action, message=next_message(action, language(), list(players)))
+    return dict(action, message=next_message(action, language(), list(players), rules))
 
 
 def answer(body, status=200, headers=None):

@@ -68,7 +68,7 @@ def hints(rules, state, hand):
         moves.append({"move": {"type": "challenge", "player": player}, "code": None,
                       "needs": "hand"})
     return {"player": player, "moves": moves,
-            "next": with_next_message(action, state.players)}
+            "next": with_next_message(action, state.players, rules)}
 
 
 def collapse(found):

@@ -4,9 +4,11 @@ The engine, the ruleset loader and the store know nothing of HTTP; this table is
 the one place that gives their refusals a status."""
 from referee.engine import InputError
 from referee.rules import RulesetError
+from referee.text.problems import problem_json
 from referee.store import IdempotencyKeyReused, NotOwner, StaleSeq, UnknownTable
 
 from .catalog import BuiltinId, UnknownRuleset
+from .context import language
 from .problems import Conflict, Forbidden, NotFound, Problem, Unprocessable
 
 
@@ -18,8 +20,9 @@ class RulesetProblem(Problem):
         self.title = exc.title
         if exc.status == 413:
             self.slug = "payload-too-large"
+        lang = language()
         super().__init__(str(exc).splitlines()[0],
-                         errors=[p.to_json() for p in exc.problems])
+                         errors=[problem_json(p, lang) for p in exc.problems])
 
 
 class IdempotencyProblem(Unprocessable):

@@ -32,7 +32,7 @@ def clean_errors(errors):
     cleaned = []
     for error in errors:
         entry = {"path": str(error.get("path", "")), "message": _short(error.get("message", ""))}
-        for key in ("line", "column"):
+        for key in ("line", "column", "code", "severity"):
             if error.get(key) is not None:
                 entry[key] = error[key]
         cleaned.append(entry)

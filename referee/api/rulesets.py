@@ -7,7 +7,9 @@ from .auth import organiser
 from .catalog import SUMMARY_PAGE
 from .ids import is_ruleset_id
 from .body import JSON_TYPES, YAML_TYPES, media_type, read_body
-from .context import answer, services
+from referee.text.problems import problem_json
+
+from .context import answer, language, services
 from .problems import BadRequest, UnsupportedMediaType
 
 bp = Blueprint("rulesets", __name__, url_prefix="/v1")
@@ -35,7 +37,8 @@ def version_arg():
 
 
 def warnings_json(warnings):
-    return [w.to_json() for w in warnings]
+    lang = language()
+    return [problem_json(w, lang) for w in warnings]
 
 
 @bp.get("/rulesets")

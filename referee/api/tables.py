@@ -92,7 +92,7 @@ def create_table():
         state=verdict["state"])
     ruleset = {"id": entry.id, "version": entry.version}
     return answer({"id": table_id, "seq": 0, "state": verdict["state"], "ruleset": ruleset,
-                   "verdict": with_message(verdict, players)},
+                   "verdict": with_message(verdict, players, rules)},
                   status=201, headers={"Location": url_for("tables.get_table",
                                                            table_id=table_id)})
 
@@ -104,7 +104,7 @@ def get_table(table_id):
     action = next_action(rules, parse_state(rules, table.state))
     return answer({"id": table.id, "seq": table.seq, "state": table.state,
                    "ruleset": _pinned(table), "opening": table.opening,
-                   "next": with_next_message(action, table.state["players"])})
+                   "next": with_next_message(action, table.state["players"], rules)})
 
 
 def with_next(rules, verdict):
@@ -131,8 +131,9 @@ def post_move(table_id):
         request_sha256=_request_sha256(body) if key else None)
     ruleset = {"id": appended.ruleset_id, "version": appended.ruleset_version}
     headers = {"Idempotent-Replayed": "true"} if appended.replayed else {}
+    rules = catalog.rules_for(appended.ruleset_id, appended.ruleset_version)
     return answer(_move_answer(appended.verdict, appended.verdict["state"]["players"],
-                               appended.seq, ruleset, table_id), headers=headers)
+                               appended.seq, ruleset, table_id, rules), headers=headers)
 
 
 def _judged(move_json):
@@ -177,14 +178,15 @@ def _dry_run(table_id, expect_seq, decide):
     table = _table_or_404(table_id)
     if expect_seq is not None and expect_seq != table.seq:
         raise StaleSeq(expect_seq, table.seq)
+    rules = services().catalog.rules_for(table.ruleset_id, table.ruleset_version)
     body = _move_answer(decide(table), table.state["players"], table.seq,
-                        _pinned(table), table_id)
+                        _pinned(table), table_id, rules)
     body["dry_run"] = True
     return answer(body)
 
 
-def _move_answer(verdict, players, seq, ruleset, table_id):
-    body = with_message(verdict, players)
+def _move_answer(verdict, players, seq, ruleset, table_id, rules):
+    body = with_message(verdict, players, rules)
     body.update(seq=seq, table=table_id, ruleset=ruleset, dry_run=False)
     return body
 
@@ -198,8 +200,9 @@ def table_events(table_id):
                          errors=[{"path": "after", "message": "expected an integer >= 0"}])
     limit = page_limit(EVENTS_PAGE)
     players = table.opening["players"]
+    rules = services().catalog.rules_for(table.ruleset_id, table.ruleset_version)
     events = [{"seq": event.seq, "move": event.move,
-               "verdict": with_message(event.verdict, players),
+               "verdict": with_message(event.verdict, players, rules),
                "recorded_at": event.created_at.isoformat()}
               for event in services().store.events(table_id, int(after), limit)]
     last = events[-1]["seq"] if events else int(after)

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from typing import Iterator
 
+from .errors import Coded, coded
+
 from .kinds import (CATEGORIES, EFFECT_FIELDS, PALETTE, copies, in_deck, is_wild,
                     makes_next_player_owe)
 
-Finding = tuple[tuple, str, str]  # (path, message, "error" | "warning")
+Finding = tuple[tuple, Coded, str]  # (path, coded message, "error" | "warning")
 ERROR, WARNING = "error", "warning"
 RESERVED_IDS = ("number", "action")  # category names; `wild` stays a kind id (see docs)
 
@@ -32,13 +34,11 @@ def check_counting(data) -> Iterator[Finding]:
     for kind_id, kind in data["cards"].items():
         has_per_color, has_count = kind.get("per_color") is not None, kind.get("count") is not None
         if has_per_color and has_count:
-            yield (("cards", kind_id), f"{kind_id} has both per_color (a coloured kind) and count "
-                   "(a wild kind); keep one, and write the other as null to drop an inherited one", ERROR)
+            yield (("cards", kind_id), coded("kind-counted-twice", kind=kind_id), ERROR)
         elif not (has_per_color or has_count):
-            yield (("cards", kind_id), f"{kind_id} needs per_color (a coloured kind) or count "
-                   "(a wild kind)", ERROR)
+            yield (("cards", kind_id), coded("kind-not-counted", kind=kind_id), ERROR)
         elif not in_deck(kind):
-            yield (("cards", kind_id), f"{kind_id} has no copies in the deck, so it can never be played",
+            yield (("cards", kind_id), coded("kind-no-copies", kind=kind_id),
                    WARNING)
 
 
@@ -50,28 +50,25 @@ def check_deck_size(data) -> Iterator[Finding]:
         colors = len(data["colors"])
         coloured = sum(k["per_color"] for k in _counted_kinds(data) if not is_wild(k))
         wild = sum(k["count"] for k in _counted_kinds(data) if is_wild(k))
-        yield (("deck_size",), f"deck_size is {data['deck_size']} but the cards add up to {total} "
-               f"({coloured} per colour x {colors} colours + {wild} wild)", ERROR)
+        yield (("deck_size",), coded("deck-size-mismatch", deck_size=data["deck_size"], total=total), ERROR)
 
 
 def check_scores(data) -> Iterator[Finding]:
     for kind_id, kind in data["cards"].items():
         if kind.get("score") is None:
-            yield (("cards", kind_id, "score"), f"{kind_id} needs a score (its points in a losing hand)",
+            yield (("cards", kind_id, "score"), coded("kind-needs-score", kind=kind_id),
                    ERROR)
 
 
 def check_kind_ids(data) -> Iterator[Finding]:
     for kind_id, kind in data["cards"].items():
         if kind_id in RESERVED_IDS:
-            yield (("cards", kind_id), f"{kind_id!r} is a category name and cannot be a card kind id",
+            yield (("cards", kind_id), coded("kind-id-reserved", kind=kind_id),
                    ERROR)
         if is_wild(kind):
             clash = next((c for c in PALETTE if kind_id.startswith(c + "-")), None)
             if clash:
-                yield (("cards", kind_id), f"the wild kind {kind_id} would be read as a {clash} card "
-                       f"({clash}-{kind_id[len(clash) + 1:]}); choose an id that does not start "
-                       "with a colour", ERROR)
+                yield (("cards", kind_id), coded("wild-id-starts-with-color", kind=kind_id, color=clash), ERROR)
 
 
 def check_wild_and_coloured(data) -> Iterator[Finding]:
@@ -81,14 +78,12 @@ def check_wild_and_coloured(data) -> Iterator[Finding]:
         chooses = any(e["type"] == "choose-color" for e in kind["effects"])
         if is_wild(kind):
             if not chooses:
-                yield (("cards", kind_id, "effects"), f"the wild kind {kind_id} needs a choose-color "
-                       "effect (its player names the colour to match)", ERROR)
+                yield (("cards", kind_id, "effects"), coded("wild-needs-choose-color", kind=kind_id), ERROR)
             if kind.get("number") is not None:
-                yield (("cards", kind_id, "number"), f"the wild kind {kind_id} cannot have a number",
+                yield (("cards", kind_id, "number"), coded("wild-has-number", kind=kind_id),
                        ERROR)
         elif chooses:
-            yield (("cards", kind_id, "effects"), f"the coloured kind {kind_id} cannot have a "
-                   "choose-color effect; make it a wild kind (count instead of per_color)", ERROR)
+            yield (("cards", kind_id, "effects"), coded("colored-choose-color", kind=kind_id), ERROR)
 
 
 def check_effect_fields(data) -> Iterator[Finding]:
@@ -104,19 +99,20 @@ def _effect_findings(path: tuple, effect: dict) -> Iterator[Finding]:
         if field == "type":
             continue
         if field not in allowed:
-            takes = f"takes only {', '.join(allowed)}" if allowed else "takes no field but type"
-            yield (path + (field,), f"a {kind} effect {takes}; remove {field!r}", ERROR)
+            message = (coded("effect-field-unknown", effect=kind, field=str(field), allowed=list(allowed))
+                       if allowed else coded("effect-field-none", effect=kind, field=str(field)))
+            yield (path + (field,), message, ERROR)
         elif allowed[field] and value not in allowed[field]:
-            yield (path + (field,), f"a {kind} effect's {field} is one of {', '.join(allowed[field])}, "
-                   f"not {value!r}", ERROR)
+            yield (path + (field,), coded("effect-field-value", effect=kind, field=field,
+                                             allowed=list(allowed[field]), value=str(value)), ERROR)
     if kind == "draw" and effect.get("count") is None:
-        yield (path, "a draw effect needs a count", ERROR)
+        yield (path, coded("draw-needs-count"), ERROR)
     if kind == "launcher":
         presses, until = effect.get("presses"), effect.get("until_cards")
         if presses is None and not until:
-            yield (path, "a launcher effect needs presses, or until_cards: true", ERROR)
+            yield (path, coded("launcher-needs-presses"), ERROR)
         elif presses is not None and until:
-            yield (path, "a launcher effect takes presses or until_cards: true, not both", ERROR)
+            yield (path, coded("launcher-presses-and-until"), ERROR)
 
 
 def check_restrictions(data) -> Iterator[Finding]:
@@ -126,14 +122,12 @@ def check_restrictions(data) -> Iterator[Finding]:
         path = ("cards", kind_id, "restriction")
         for index, other in enumerate(restriction["counts_as_match"]):
             if other not in cards:
-                yield (path + ("counts_as_match", index), f"counts_as_match names {other!r}, "
-                       "which is not a card kind of this ruleset", ERROR)
+                yield (path + ("counts_as_match", index), coded("counts-as-match-unknown", kind=str(other)), ERROR)
         if restriction["type"] == "none" and restriction["counts_as_match"]:
-            yield (path + ("counts_as_match",), "counts_as_match has no effect without a restriction",
+            yield (path + ("counts_as_match",), coded("counts-as-match-unused"),
                    WARNING)
         if kind["challenge"] is not None and restriction["type"] == "none":
-            yield (("cards", kind_id, "challenge"), f"{kind_id} can be challenged but has no "
-                   "restriction, so every challenge fails", WARNING)
+            yield (("cards", kind_id, "challenge"), coded("challenge-without-restriction", kind=kind_id), WARNING)
 
 
 def check_stacking(data) -> Iterator[Finding]:
@@ -149,14 +143,14 @@ def check_stacking(data) -> Iterator[Finding]:
                 yield (path + (index,), problem, ERROR)
 
 
-def _stacking_problem(kind_id: str, cards: dict) -> str | None:
+def _stacking_problem(kind_id: str, cards: dict) -> Coded | None:
     kind = cards.get(kind_id)
     if kind is None:
-        return f"{kind_id!r} is not a card kind of this ruleset"
+        return coded("unknown-kind", kind=str(kind_id))
     if not in_deck(kind):
-        return f"{kind_id} is not in the deck (no copies), so it cannot be stacked"
+        return coded("stack-not-in-deck", kind=kind_id)
     if not makes_next_player_owe(kind):
-        return f"{kind_id} makes nobody draw or press the launcher next, so it cannot be stacked"
+        return coded("stack-no-draw", kind=kind_id)
     return None
 
 
@@ -164,12 +158,10 @@ def check_kind_references(data) -> Iterator[Finding]:
     cards = data["cards"]
     for index, item in enumerate(data["house"]["no_going_out_on"]):
         if item not in CATEGORIES and item not in cards:
-            yield (("house", "no_going_out_on", index), f"{item!r} is neither a card kind of this "
-                   f"ruleset nor a category ({', '.join(CATEGORIES)})", ERROR)
+            yield (("house", "no_going_out_on", index), coded("no-going-out-unknown", kind=str(item), categories=list(CATEGORIES)), ERROR)
     for kind_id in data["opening"]["first_card"]["by_kind"]:
         if kind_id not in cards:
-            yield (("opening", "first_card", "by_kind", kind_id), f"{kind_id!r} is not a card kind "
-                   "of this ruleset", ERROR)
+            yield (("opening", "first_card", "by_kind", kind_id), coded("unknown-kind", kind=str(kind_id)), ERROR)
 
 
 def check_repeated_ids(data) -> Iterator[Finding]:
@@ -183,20 +175,19 @@ def check_repeated_ids(data) -> Iterator[Finding]:
         seen = set()
         for index, item in enumerate(items):
             if item in seen:
-                yield (path + (index,), f"{item!r} is listed twice", WARNING)
+                yield (path + (index,), coded("listed-twice", item=str(item)), WARNING)
             seen.add(item)
 
 
 def check_players(data) -> Iterator[Finding]:
     players = data["players"]
     if players["min"] > players["max"]:
-        yield (("players", "min"), f"players.min ({players['min']}) is more than players.max "
-               f"({players['max']})", ERROR)
+        yield (("players", "min"), coded("players-min-over-max", min=players["min"], max=players["max"]), ERROR)
     needed = data["hand_size"] * players["max"] + 1
     total = deck_total(data)
     if needed > total:
-        yield (("hand_size",), f"dealing {data['hand_size']} cards to each of {players['max']} "
-               f"players and turning one up needs {needed} cards; the deck has {total}", ERROR)
+        yield (("hand_size",), coded("deck-too-small", needed=needed, hand=data["hand_size"],
+                                             players=players["max"], total=total), ERROR)
 
 
 def check_draw_source(data) -> Iterator[Finding]:
@@ -207,25 +198,22 @@ def check_draw_source(data) -> Iterator[Finding]:
     if source == "pile":
         for path, penalty in penalties:
             if penalty["type"] == "launcher":
-                yield (path + ("type",), "a launcher penalty needs draw_source: launcher", ERROR)
+                yield (path + ("type",), coded("launcher-penalty-without-launcher"), ERROR)
         for kind_id, kind in data["cards"].items():
             if in_deck(kind) and any(e["type"] == "launcher" for e in kind["effects"]):
-                yield (("cards", kind_id, "effects"), f"{kind_id} uses the launcher, but draw_source "
-                       "is pile; set draw_source: launcher or give the kind no copies", ERROR)
+                yield (("cards", kind_id, "effects"), coded("launcher-card-without-launcher", kind=kind_id), ERROR)
     elif data["turn"]["draw"]["until_playable"]:
-        yield (("turn", "draw", "until_playable"), "drawing until playable needs a draw pile; "
-               "with draw_source: launcher each press fires a random number of cards", ERROR)
+        yield (("turn", "draw", "until_playable"), coded("until-playable-needs-pile"), ERROR)
     turn_draw = data["turn"]["draw"]
     if turn_draw["max"] < turn_draw["count"]:
-        yield (("turn", "draw", "max"), f"turn.draw.max ({turn_draw['max']}) is less than "
-               f"turn.draw.count ({turn_draw['count']})", ERROR)
+        yield (("turn", "draw", "max"), coded("draw-max-below-count", max=turn_draw["max"], count=turn_draw["count"]), ERROR)
 
 
 def _penalty_fields(path: tuple, penalty: dict) -> Iterator[Finding]:
     foreign = {"draw": "presses", "launcher": "count"}[penalty["type"]]
     if foreign in penalty:
         wanted = "count" if penalty["type"] == "draw" else "presses"
-        yield (path + (foreign,), f"a {penalty['type']} penalty takes {wanted}, not {foreign}", ERROR)
+        yield (path + (foreign,), coded("penalty-wrong-field", type=penalty["type"], wanted=wanted, foreign=foreign), ERROR)
 
 
 CHECKS = [

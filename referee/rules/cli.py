@@ -13,11 +13,22 @@ from .loading import builtin_documents, builtin_files, load_file
 from .resolve import Resolved, resolve
 
 
-def _format(source: str, problem: Problem) -> str:
+LANGUAGE_OPTION = click.option("--lang", default="en", show_default=True,
+                               type=click.Choice(["en", "gu", "hi", "ne", "te"]),
+                               help="The language of the problem messages.")
+
+
+def _format(source: str, problem: Problem, lang: str = "en") -> str:
+    """FILE:LINE:COL: [warning:] path: message [code], the message in `lang`."""
+    from referee.text.catalogs import translator
+    from referee.text.problems import problem_message
+
     where = f"{source}:{problem.line}:{problem.column}" if problem.line else source
-    severity = "warning: " if problem.severity == "warning" else ""
+    # TRANSLATORS: before a ruleset remark that is not an error (the CLI and the workshop).
+    severity = f"{translator(lang).gettext('Warning:')} " if problem.severity == "warning" else ""
     path = f"{problem.path}: " if problem.path else ""
-    return f"{where}: {severity}{path}{problem.message}"
+    message = problem_message(problem.code, problem.params, lang) or problem.message
+    return f"{where}: {severity}{path}{message} [{problem.code}]"
 
 
 def _builtin_documents_leniently() -> dict:
@@ -45,10 +56,12 @@ def _check(path: str, lookup) -> tuple[list[Problem], Resolved | None]:
 
 @click.command()
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
-def validate(files):
+@LANGUAGE_OPTION
+def validate(files, lang):
     """Check ruleset FILES: strict YAML, the schema, extends and the semantic checks.
 
-    Prints each problem as FILE:LINE:COL: path: message and exits 1 if any is an
+    Prints each problem as FILE:LINE:COL: path: message [code] (the message in
+    --lang) and exits 1 if any is an
     error (warnings are printed but do not fail). A file may extend a built-in
     ruleset or another file given on the same command line.
     """
@@ -63,7 +76,7 @@ def validate(files):
     for path in files:
         problems, resolved = _check(path, documents.get)
         for problem in problems:
-            click.echo(_format(path, problem))
+            click.echo(_format(path, problem, lang))
         failed = failed or resolved is None
         if resolved is not None:
             click.echo(f"{path}: ok ({resolved.id}, {len(problems)} warning(s))", err=True)

@@ -6,7 +6,7 @@ loader, a shape the JSON Schema refuses, a deck that does not add up) ends as a
 """
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass, field
 
 MAX_MESSAGE = 200  # characters; a message may quote user input, which may be huge
 MAX_PROBLEMS = 20  # an organiser fixes the first few and runs the check again
@@ -15,6 +15,232 @@ MAX_PROBLEMS = 20  # an organiser fixes the first few and runs the check again
 def clip(text: str, limit: int = MAX_MESSAGE) -> str:
     """Cut `text` to `limit` characters, marking the cut."""
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def M_(message: str) -> str:
+    """Marks an English problem message for extraction; referee.text translates it."""
+    return message
+
+
+def MN_(singular: str, plural: str) -> tuple[str, str]:
+    """Marks a problem message with plural forms, chosen by its {count}."""
+    return singular, plural
+
+
+# Every problem has a stable code and one message, a whole sentence an organiser can
+# read without knowing YAML or JSON Schema. The path and line are shown beside it.
+PROBLEM_MESSAGES = {
+    # TRANSLATORS: ruleset problem (organisers): the file is in the wrong text encoding.
+    "yaml-utf16": M_("The file is saved as UTF-16 text; save it as UTF-8."),
+    # TRANSLATORS: ruleset problem: a byte of the file is not UTF-8; {byte} is like 0xff.
+    "yaml-not-utf8": M_("Byte {byte} is not valid UTF-8; save the file as UTF-8."),
+    # TRANSLATORS: ruleset problem: an invisible character; {char} is its code, like U+0007.
+    "yaml-control-character": M_("The character {char} is invisible or a control character, and is not allowed in a ruleset."),
+    # TRANSLATORS: ruleset problem: the file is too big; {limit} is a size in KiB.
+    "ruleset-too-large": M_("The ruleset is larger than {limit} KiB, the most a ruleset may be."),
+    # TRANSLATORS: ruleset problem: a whole number with too many digits; {limit} is a number.
+    "yaml-integer-too-long": M_("This number has more than {limit} digits."),
+    # TRANSLATORS: ruleset problem: a number written with a leading zero; {value} as written, {number} without the zero.
+    "yaml-leading-zero": M_("{value} starts with a zero: write {number}, or put it in quotes if it is text."),
+    # TRANSLATORS: ruleset problem: a number too large to use.
+    "yaml-number-too-large": M_("This number is too large."),
+    # TRANSLATORS: ruleset problem: YAML anchors and aliases (&name, *name) are refused.
+    "yaml-anchor": M_("Anchors (&name) and aliases (*name) are not allowed in a ruleset; write the value out in full."),
+    # TRANSLATORS: ruleset problem: a YAML tag such as !!python; {tag} is it.
+    "yaml-tag": M_("Tags such as {tag} are not allowed in a ruleset."),
+    # TRANSLATORS: ruleset problem: the document is too big; {limit} is a number.
+    "yaml-too-many-values": M_("The ruleset has more than {limit} values."),
+    # TRANSLATORS: ruleset problem: keys inside keys too many times; {limit} is a number.
+    "yaml-too-deep": M_("The ruleset is nested more than {limit} levels deep."),
+    # TRANSLATORS: ruleset problem: a second YAML document (after ---) in the same file.
+    "yaml-several-documents": M_("A ruleset file holds one ruleset only; remove the second --- and what follows it."),
+    # TRANSLATORS: ruleset problem: a YAML directive line such as %YAML.
+    "yaml-directive": M_("Lines starting with % (YAML directives) are not allowed in a ruleset."),
+    # TRANSLATORS: ruleset problem: a key written as a list or mapping.
+    "yaml-key-not-name": M_("A key must be a plain name, not a list or a set of keys."),
+    # TRANSLATORS: ruleset problem: a key with nothing before its colon.
+    "yaml-key-empty": M_("A key is empty; every key must be a name."),
+    # TRANSLATORS: ruleset problem: a key such as 7 or true, read as a number or true/false; {key} as written.
+    "yaml-key-not-text": M_("The key {key} is read as a number or as true/false, not as a name; put it in quotes: \"{key}\"."),
+    # TRANSLATORS: ruleset problem: the same key twice; {key} is the key, {line} the line it is first on.
+    "yaml-duplicate-key": M_("The key {key} is written twice; it is first on line {line}."),
+    # TRANSLATORS: ruleset problem: a tab character used to indent a line.
+    "yaml-tab": M_("This line is indented with a tab; indent with spaces only."),
+    # TRANSLATORS: ruleset problem: a line indented further than the line above, which does not open a block.
+    "yaml-indent-deeper": M_("This line is indented more than the line above it, but that line does not end with a colon; line it up with the key it belongs with."),
+    # TRANSLATORS: ruleset problem: a line whose indentation lines up with no key above it.
+    "yaml-indent-misaligned": M_("This line's indentation does not line up with any key above it; indent it by as many spaces as the keys it belongs with."),
+    # TRANSLATORS: ruleset problem: a colon where no key can start (often a value that needs quotes, or an indentation slip).
+    "yaml-colon": M_("A colon here starts a key where none can start: put the value in quotes, or check the indentation of this line."),
+    # TRANSLATORS: ruleset problem: any other YAML mistake at this place.
+    "yaml-syntax": M_("This is not valid YAML: check the indentation, the colons, the quotes and the brackets near here."),
+    # TRANSLATORS: ruleset problem: the file has nothing in it.
+    "yaml-empty": M_("The ruleset is empty; a ruleset starts with id:."),
+    # TRANSLATORS: ruleset problem: the whole file is a list or a single value instead of keys.
+    "yaml-not-mapping": M_("A ruleset is a set of keys (id:, title:, and so on), not a list or a single value."),
+    # TRANSLATORS: ruleset problem: the file cannot be opened; {reason} is the system's reason.
+    "file-unreadable": M_("The file cannot be read: {reason}."),
+    # TRANSLATORS: ruleset problem: an invisible NUL character in a value.
+    "nul-character": M_("This value contains a NUL character, which is not allowed."),
+    # TRANSLATORS: ruleset problem: the ruleset passed every check but still cannot be used.
+    "ruleset-unusable": M_("The ruleset passes the checks but still cannot be used; simplify the last change and try again."),
+    # TRANSLATORS: ruleset problem: only the first problems are listed; {count} more are not.
+    "more-problems": MN_("{count} more problem is not shown; fix these first.", "{count} more problems are not shown; fix these first."),
+    # TRANSLATORS: ruleset problem: two built-in rulesets with one id; {id} is the id, {other} the other file.
+    "id-taken": M_("The id {id} is already used by {other}."),
+    # TRANSLATORS: ruleset problem: rulesets extend each other in a circle; {cycle} is like "a -> b -> a".
+    "extends-cycle": M_("The extends lines go round in a circle: {cycle}."),
+    # TRANSLATORS: ruleset problem: the ruleset named in extends does not exist; {parent} is its id.
+    "extends-unknown": M_("There is no ruleset {parent} to extend."),
+    # TRANSLATORS: ruleset problem: a parent ruleset extends one that does not exist; {child} is the parent's id, {parent} the missing one.
+    "extends-unknown-grandparent": M_("{child}, which this ruleset extends, extends {parent}, and there is no ruleset {parent}."),
+    # TRANSLATORS: ruleset problem: the ruleset named in extends has problems of its own; {parent} is its id.
+    "extends-invalid": M_("The ruleset {parent} that this one extends has problems of its own; fix them first."),
+    # TRANSLATORS: ruleset problem: remove_cards names a card the parent ruleset does not have; {kind} is a card id, {parent} a ruleset id.
+    "remove-unknown": M_("{kind} cannot be removed: the ruleset {parent} has no such card."),
+    # TRANSLATORS: ruleset problem: a parent ruleset removes a card its own parent lacks; {child} is that parent ruleset, {kind} the card id, {parent} the ruleset it extends.
+    "remove-unknown-in-parent": M_("The ruleset {child}, which this one extends, removes {kind}, but {parent} has no such card."),
+    # TRANSLATORS: ruleset problem: the value must be a whole number.
+    "schema-integer": M_("This must be a whole number, like 300."),
+    # TRANSLATORS: ruleset problem: the value must be a number.
+    "schema-number": M_("This must be a number, like 2 or 2.5."),
+    # TRANSLATORS: ruleset problem: the value must be text.
+    "schema-string": M_("This must be text."),
+    # TRANSLATORS: ruleset problem: the value must be true or false (keep the words true and false).
+    "schema-boolean": M_("This must be true or false."),
+    # TRANSLATORS: ruleset problem: the value must be a list (keep the example as it is).
+    "schema-array": M_("This must be a list, like [red, blue]."),
+    # TRANSLATORS: ruleset problem: the value must be keys, each on its own indented line.
+    "schema-object": M_("This must be a set of keys, each on its own line, indented under this one."),
+    # TRANSLATORS: ruleset problem: a value of the wrong kind, or null where a value is needed.
+    "schema-type": M_("This value is of the wrong kind here."),
+    # TRANSLATORS: ruleset problem: a key with nothing after its colon, where keys were expected below it.
+    "schema-empty": M_("This key has no value; if the lines below belong to it, indent them under it."),
+    # TRANSLATORS: ruleset problem: a key is missing; {key} is its name.
+    "schema-required": M_("The key {key} is missing here."),
+    # TRANSLATORS: ruleset problem: a ruleset that extends nothing must write every key; {key} is the missing one.
+    "schema-required-complete": M_("The key {key} is missing; a ruleset without extends must write every key."),
+    # TRANSLATORS: ruleset problem: the value must be one of a few words; {allowed} lists them.
+    "schema-enum": M_("This must be one of: {allowed}."),
+    # TRANSLATORS: ruleset problem: the value can only be one thing; {value} is it.
+    "schema-const": M_("This can only be {value}."),
+    # TRANSLATORS: ruleset problem: a number too small; {limit} is the smallest allowed.
+    "schema-minimum": M_("This must be {limit} or more."),
+    # TRANSLATORS: ruleset problem: a number too large; {limit} is the largest allowed.
+    "schema-maximum": M_("This must be {limit} or less."),
+    # TRANSLATORS: ruleset problem: text that must not be empty.
+    "schema-text-empty": M_("This text must not be empty."),
+    # TRANSLATORS: ruleset problem: text too long; {limit} is the most characters allowed.
+    "schema-text-too-long": M_("This text is longer than {limit} characters."),
+    # TRANSLATORS: ruleset problem: a list that must not be empty.
+    "schema-list-empty": M_("This list must not be empty."),
+    # TRANSLATORS: ruleset problem: a list that is too long; {limit} is the most items allowed.
+    "schema-list-too-long": M_("This list has more than {limit} items."),
+    # TRANSLATORS: ruleset problem: a list with an item written twice.
+    "schema-list-repeats": M_("This list names the same item twice."),
+    # TRANSLATORS: ruleset problem: a badly written id; {value} is it (keep the example wild-draw-four).
+    "schema-id": M_("{value} is not a valid id: use lowercase letters and digits, in words joined by single hyphens, like wild-draw-four."),
+    # TRANSLATORS: ruleset problem: a value not written in the required form; {value} is it.
+    "schema-pattern": M_("{value} is not written in the form this value needs."),
+    # TRANSLATORS: ruleset problem: a misspelt key; {key} is it, {suggestion} the key probably meant.
+    "schema-unknown-key-suggest": M_("{key} is not a key this ruleset knows here; did you mean {suggestion}?"),
+    # TRANSLATORS: ruleset problem: an unknown key; {key} is it, {known} lists the keys allowed here.
+    "schema-unknown-key": M_("{key} is not a key this ruleset knows here; the keys allowed are {known}."),
+    # TRANSLATORS: ruleset problem: any other value the format refuses.
+    "schema-invalid": M_("This value is not allowed here."),
+    # TRANSLATORS: ruleset problem: a card kind with both per_color and count (keep those two key names); {kind} is the card's id.
+    "kind-counted-twice": M_("{kind} has both per_color (for a coloured card) and count (for a wild card); keep one, and write the other as null to drop an inherited one."),
+    # TRANSLATORS: ruleset problem: a card kind with neither per_color nor count (keep those key names); {kind} is the card's id.
+    "kind-not-counted": M_("{kind} needs per_color (for a coloured card) or count (for a wild card)."),
+    # TRANSLATORS: ruleset warning: a card kind with no copies; {kind} is the card's id.
+    "kind-no-copies": M_("{kind} has no copies in the deck, so it can never be played."),
+    # TRANSLATORS: ruleset problem: deck_size (keep the key name) does not match the cards listed; {deck_size} and {total} are numbers.
+    "deck-size-mismatch": M_("deck_size says {deck_size}, but the cards listed add up to {total}."),
+    # TRANSLATORS: ruleset problem: a card kind without a score; {kind} is the card's id.
+    "kind-needs-score": M_("{kind} needs a score: its points when it is left in a hand at the end of a round."),
+    # TRANSLATORS: ruleset problem: a card id that is a category name (number, action); {kind} is it.
+    "kind-id-reserved": M_("{kind} is the name of a category of cards and cannot be a card's id."),
+    # TRANSLATORS: ruleset problem: a wild card whose id starts with a colour; {kind} is the id, {color} the colour it starts with.
+    "wild-id-starts-with-color": M_("The wild card id {kind} starts with {color}, so it would be read as a coloured card; choose an id that does not start with a colour."),
+    # TRANSLATORS: ruleset problem: a wild card without the choose-color effect (keep the effect's name); {kind} is the card's id.
+    "wild-needs-choose-color": M_("The wild card {kind} needs a choose-color effect, so that its player names the colour to match."),
+    # TRANSLATORS: ruleset problem: a wild card with a number; {kind} is the card's id.
+    "wild-has-number": M_("The wild card {kind} cannot have a number."),
+    # TRANSLATORS: ruleset problem: a coloured card with the choose-color effect (keep the key names); {kind} is the card's id.
+    "colored-choose-color": M_("The coloured card {kind} cannot have a choose-color effect; make it a wild card (count instead of per_color)."),
+    # TRANSLATORS: ruleset problem: an effect with a field it does not take; {effect} is the effect type, {field} the field, {allowed} the fields it takes.
+    "effect-field-unknown": M_("A {effect} effect takes only {allowed}; remove {field}."),
+    # TRANSLATORS: ruleset problem: an effect that takes no field but type; {effect} is the effect type, {field} the extra field.
+    "effect-field-none": M_("A {effect} effect takes no field besides type; remove {field}."),
+    # TRANSLATORS: ruleset problem: a field with a value not allowed; {field} of a {effect} effect must be one of {allowed}; {value} was written.
+    "effect-field-value": M_("The {field} of a {effect} effect must be one of {allowed}, not {value}."),
+    # TRANSLATORS: ruleset problem: a draw effect without its count (keep the key name).
+    "draw-needs-count": M_("A draw effect needs a count."),
+    # TRANSLATORS: ruleset problem: a launcher effect without presses or until_cards (keep the key names).
+    "launcher-needs-presses": M_("A launcher effect needs presses, or until_cards: true."),
+    # TRANSLATORS: ruleset problem: a launcher effect with both presses and until_cards (keep the key names).
+    "launcher-presses-and-until": M_("A launcher effect takes presses or until_cards: true, not both."),
+    # TRANSLATORS: ruleset problem: counts_as_match (keep the key) names a card the ruleset does not have; {kind} is it.
+    "counts-as-match-unknown": M_("counts_as_match names {kind}, which is not a card of this ruleset."),
+    # TRANSLATORS: ruleset warning: counts_as_match (keep the key) without a restriction does nothing.
+    "counts-as-match-unused": M_("counts_as_match does nothing when the card has no restriction."),
+    # TRANSLATORS: ruleset warning: a card that can be challenged but has no restriction; {kind} is the card's id.
+    "challenge-without-restriction": M_("{kind} can be challenged but has no restriction, so every challenge would fail."),
+    # TRANSLATORS: ruleset problem: a card id that the ruleset does not have; {kind} is it.
+    "unknown-kind": M_("{kind} is not a card of this ruleset."),
+    # TRANSLATORS: ruleset problem: stacking names a card with no copies; {kind} is the card's id.
+    "stack-not-in-deck": M_("{kind} has no copies in the deck, so it cannot be stacked."),
+    # TRANSLATORS: ruleset problem: stacking names a card that makes nobody draw; {kind} is the card's id.
+    "stack-no-draw": M_("{kind} makes nobody draw or press the launcher, so it cannot be stacked."),
+    # TRANSLATORS: ruleset problem: no_going_out_on names something unknown; {kind} is it, {categories} lists the categories.
+    "no-going-out-unknown": M_("{kind} is neither a card of this ruleset nor a category ({categories})."),
+    # TRANSLATORS: ruleset warning: a list names the same card twice; {item} is it.
+    "listed-twice": M_("{item} is listed twice."),
+    # TRANSLATORS: ruleset problem: players.min is more than players.max (keep the key names); {min} and {max} are numbers.
+    "players-min-over-max": M_("players.min ({min}) is more than players.max ({max})."),
+    # TRANSLATORS: ruleset problem: the deck is too small for the deal; {needed} and {total} are numbers of cards, {hand} cards per player, {players} the most players.
+    "deck-too-small": M_("The deal needs {needed} cards ({hand} for each of {players} players, and one turned up), but the deck has only {total}."),
+    # TRANSLATORS: ruleset problem: a launcher penalty in a game without a launcher (keep draw_source: launcher).
+    "launcher-penalty-without-launcher": M_("A launcher penalty needs draw_source: launcher."),
+    # TRANSLATORS: ruleset problem: a card uses the launcher in a game with a draw pile (keep the key names); {kind} is the card's id.
+    "launcher-card-without-launcher": M_("{kind} uses the launcher, but draw_source is pile; set draw_source: launcher, or give this card no copies."),
+    # TRANSLATORS: ruleset problem: draw until playable needs a draw pile (keep draw_source: launcher).
+    "until-playable-needs-pile": M_("Drawing until a card can be played needs a draw pile; with draw_source: launcher, each press fires a random number of cards."),
+    # TRANSLATORS: ruleset problem: the most cards drawn is less than the cards drawn (keep the key names); {max} and {count} are numbers.
+    "draw-max-below-count": M_("turn.draw.max ({max}) is less than turn.draw.count ({count})."),
+    # TRANSLATORS: ruleset problem: a penalty with the other type's field (keep the key names); {type} is draw or launcher, {wanted} the field it takes, {foreign} the one written.
+    "penalty-wrong-field": M_("A {type} penalty takes {wanted}, not {foreign}."),
+}
+MAX_PARAM = 60  # a parameter may quote the organiser's own keys and values
+
+
+@dataclass(frozen=True)
+class Coded:
+    """A problem's code and parameters, before it is put in words."""
+
+    code: str
+    params: tuple = ()
+
+    def english(self) -> str:
+        template = PROBLEM_MESSAGES[self.code]
+        values = dict(self.params)
+        if isinstance(template, tuple):
+            template = template[0] if values.get("count") == 1 else template[1]
+        return template.format_map({name: _param_text(value) for name, value in values.items()})
+
+
+def _param_text(value) -> str:
+    if isinstance(value, (list, tuple)):
+        return ", ".join(str(item) for item in value)
+    return str(value)
+
+
+def coded(code: str, **params) -> Coded:
+    """A coded message; long parameters (the organiser's own text) are cut."""
+    if code not in PROBLEM_MESSAGES:
+        raise KeyError(f"unknown problem code {code!r}")
+    kept = {name: (clip(value, MAX_PARAM) if isinstance(value, str) else value) for name, value in params.items()}
+    return Coded(code, tuple(sorted(kept.items())))
 
 
 @dataclass(frozen=True)
@@ -27,13 +253,19 @@ class Problem:
     """
 
     path: str
-    message: str
+    message: object  # a Coded message; its English text once made
     line: int | None = None
     column: int | None = None
     severity: str = "error"
+    code: str = "schema-invalid"
+    params: dict = field(default_factory=dict, compare=False, hash=False)
 
     def __post_init__(self):
-        object.__setattr__(self, "message", clip(self.message))
+        if isinstance(self.message, Coded):
+            object.__setattr__(self, "code", self.message.code)
+            object.__setattr__(self, "params", dict(self.message.params))
+            object.__setattr__(self, "message", self.message.english())
+        object.__setattr__(self, "message", clip(str(self.message)))
         object.__setattr__(self, "path", clip(self.path))  # a path holds the user's keys
 
     @property
@@ -41,7 +273,8 @@ class Problem:
         return self.severity == "error"
 
     def to_json(self) -> dict:
-        return asdict(self)
+        return {"path": self.path, "message": self.message, "line": self.line, "column": self.column,
+                "severity": self.severity, "code": self.code}
 
     def sort_key(self):
         """Problems with a position first, in the order they appear in the text."""
@@ -61,7 +294,7 @@ def tidy(problems) -> list[Problem]:
         return ordered
     kept = ordered[:MAX_PROBLEMS]
     hidden = len(ordered) - MAX_PROBLEMS
-    return kept + [Problem("", f"{hidden} more problem(s) not shown; fix these first")]
+    return kept + [Problem("", coded("more-problems", count=hidden))]
 
 
 class RulesetError(Exception):
@@ -82,7 +315,7 @@ class RulesetError(Exception):
         super().__init__()
 
     @classmethod
-    def single(cls, message: str, path: str = "", line: int | None = None,
+    def single(cls, message: Coded, path: str = "", line: int | None = None,
                column: int | None = None):
         return cls([Problem(path, message, line, column)])
 

@@ -6,7 +6,7 @@ import functools
 import os
 from pathlib import Path
 
-from .errors import Problem, RulesetError
+from .errors import Problem, RulesetError, coded
 from .resolve import Resolved, check_document, resolve
 from .strict_yaml import MAX_BYTES, LoadedDocument, _too_large, load_yaml
 
@@ -30,7 +30,7 @@ def load_file(path) -> dict:
             raise error
         data = path.read_bytes()
     except OSError as exc:
-        raise RulesetError([Problem("", f"cannot read the file: {exc.strerror or exc}")],
+        raise RulesetError([Problem("", coded("file-unreadable", reason=str(exc.strerror or exc)))],
                            str(path)) from None
     return load_document(data, str(path))
 
@@ -55,8 +55,8 @@ def builtin_documents() -> dict[str, LoadedDocument]:
         other = documents.get(document["id"])
         if other is not None:
             line, column = document.positions.get(("id",), (None, None))
-            raise RulesetError([Problem("id", f"the id {document['id']!r} is already used by "
-                                        f"{other.source}", line, column)], str(path))
+            raise RulesetError([Problem("id", coded("id-taken", id=document["id"], other=str(other.source)),
+                                        line, column)], str(path))
         documents[document["id"]] = document
     return documents
 

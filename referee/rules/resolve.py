@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Union
 
 from .checks import ERROR, run_checks
-from .errors import Problem, RulesetError
+from .errors import Problem, RulesetError, coded
 from .kinds import normalise_effect
 from .schema import INLINED_SCHEMA, locate, schema_problems
 from .strict_yaml import dotted
@@ -70,6 +70,9 @@ def resolve(document: dict, lookup: Lookup) -> Resolved:
     except RulesetError as exc:
         exc.source = exc.source or getattr(document, "source", None)
         raise
+    # A ruleset's translated titles name that ruleset only: a house ruleset must not
+    # show its parent's title in Gujarati, so translations are never inherited.
+    merged["translations"] = copy.deepcopy(document.get("translations") or {})
     data = complete(merged)
     place = _placer(positions)
     # A warning about what a parent wrote is the parent's business: its organiser saw it.
@@ -122,19 +125,19 @@ def _ancestry(document: dict, lookup: Lookup, positions: dict) -> tuple[list[dic
     while (parent_id := chain[-1].get("extends")) is not None:
         if parent_id in seen:
             cycle = " -> ".join(seen + [parent_id])
-            raise RulesetError([Problem("extends", f"extends makes a cycle: {cycle}", *where)])
+            raise RulesetError([Problem("extends", coded("extends-cycle", cycle=cycle), *where)])
         parent = lookup(parent_id)
         if parent is None:
-            needed = "" if len(chain) == 1 else f" (the parent of {chain[-1]['id']!r})"
-            raise RulesetError([Problem("extends", f"unknown parent ruleset {parent_id!r}{needed}",
-                                        *where)])
+            message = (coded("extends-unknown", parent=str(parent_id)) if len(chain) == 1 else
+                       coded("extends-unknown-grandparent", parent=str(parent_id), child=str(chain[-1]["id"])))
+            raise RulesetError([Problem("extends", message, *where)])
         if isinstance(parent, Resolved):
             return chain, parent.data
         try:
             check_document(parent)
         except RulesetError as exc:
-            raise RulesetError([Problem("extends", f"the parent ruleset {parent_id!r} is invalid: "
-                                        f"{exc.problems[0]}", *where)]) from None
+            raise RulesetError([Problem("extends", coded("extends-invalid", parent=str(parent_id)),
+                                        *where)]) from exc
         seen.append(parent_id)
         chain.append(parent)
         if len(chain) > MAX_EXTENDS_DEPTH:
@@ -164,9 +167,10 @@ def _without(cards: dict, removed: list, doc: dict, positions: dict | None) -> d
         if kind_id not in cards:
             where = (positions or {}).get(("remove_cards", index), (None, None))
             parent = doc.get("extends") or "nothing"
-            owner = "" if positions is not None else f"in the parent ruleset {doc['id']!r}: "
-            problems.append(Problem(f"remove_cards.{index}", f"{owner}cannot remove {kind_id!r}: the "
-                                    f"parent ruleset ({parent}) has no such card kind", *where))
+            message = (coded("remove-unknown", kind=str(kind_id), parent=str(parent)) if positions is not None
+                       else coded("remove-unknown-in-parent", kind=str(kind_id), parent=str(parent),
+                                  child=str(doc["id"])))
+            problems.append(Problem(f"remove_cards.{index}", message, *where))
     if problems:
         raise RulesetError(problems, getattr(doc, "source", None))
     return {kind_id: kind for kind_id, kind in cards.items() if kind_id not in removed}

@@ -21,7 +21,7 @@ from pathlib import Path
 from jsonschema import Draft7Validator, ValidationError, validators
 from referencing import Registry
 
-from .errors import Problem
+from .errors import Coded, Problem, coded
 from .strict_yaml import dotted
 
 SCHEMA_PATH = Path(__file__).with_name("ruleset.schema.json")
@@ -47,7 +47,8 @@ def _pattern(validator, pattern, instance, schema):
     if validator.is_type(instance, "string") and not compile_pattern(pattern).search(instance):
         what = schema.get("title", "value").lower()
         hint = PATTERN_HINTS.get(pattern, f"it must match {pattern}")
-        yield ValidationError(f"{instance!r} is not a valid {what}: {hint}")
+        yield ValidationError(f"{instance!r} is not a valid {what}: {hint}", validator="pattern",
+                              validator_value=pattern, instance=instance)
 
 
 def _is_integer(checker, instance) -> bool:
@@ -110,10 +111,60 @@ def _problems_from(error: ValidationError, positions: dict) -> list[Problem]:
                 for key in _extra_keys(error.instance, error.schema)]
     if "propertyNames" in error.schema_path:  # the error is about a key: point at it
         path = path + (error.instance,)
-    message = error.message
-    if error.validator == "required" and "else" in error.schema_path:
-        message += " (a ruleset without `extends` must be complete)"
-    return [Problem(dotted(path), message, *locate(path, positions))]
+    return [Problem(dotted(path), plain_message(error), *locate(path, positions))]
+
+
+TYPE_CODES = {"integer": "schema-integer", "number": "schema-number", "string": "schema-string",
+              "boolean": "schema-boolean", "array": "schema-array", "object": "schema-object"}
+
+
+def plain_message(error: ValidationError) -> Coded:
+    """What a schema error means, as a coded message an organiser can read."""
+    kind, expected, instance = error.validator, error.validator_value, error.instance
+    if kind == "type":
+        wanted = expected if isinstance(expected, str) else next(
+            (name for name in expected if name != "null"), None)
+        if instance is None and wanted in ("object", "array"):
+            return coded("schema-empty")
+        return coded(TYPE_CODES.get(wanted, "schema-type"))
+    if kind == "required":
+        missing = _missing_key(error)
+        if "else" in error.schema_path:
+            return coded("schema-required-complete", key=missing)
+        return coded("schema-required", key=missing)
+    if kind == "enum":
+        return coded("schema-enum", allowed=[str(value) for value in expected])
+    if kind == "const":
+        return coded("schema-const", value=str(expected))
+    if kind in ("minimum", "exclusiveMinimum"):
+        return coded("schema-minimum", limit=expected + (1 if kind == "exclusiveMinimum" else 0))
+    if kind in ("maximum", "exclusiveMaximum"):
+        return coded("schema-maximum", limit=expected - (1 if kind == "exclusiveMaximum" else 0))
+    if kind == "minLength":
+        return coded("schema-text-empty")
+    if kind == "maxLength":
+        return coded("schema-text-too-long", limit=expected)
+    if kind == "minItems":
+        return coded("schema-list-empty")
+    if kind == "maxItems":
+        return coded("schema-list-too-long", limit=expected)
+    if kind == "uniqueItems":
+        return coded("schema-list-repeats")
+    if kind == "pattern":
+        return coded("schema-id" if expected == KEBAB else "schema-pattern", value=str(instance))
+    return coded("schema-invalid")
+
+
+_REQUIRED = re.compile(r"^'(?P<key>[^']*)' is a required property")
+
+
+def _missing_key(error: ValidationError) -> str:
+    """jsonschema reports one error per missing key, naming it only in its message."""
+    named = _REQUIRED.match(error.message)
+    if named:
+        return named["key"]
+    present = error.instance if isinstance(error.instance, dict) else {}
+    return next((key for key in error.validator_value if key not in present), "?")
 
 
 def _extra_keys(instance: dict, schema: dict) -> list[str]:
@@ -124,6 +175,6 @@ def _extra_keys(instance: dict, schema: dict) -> list[str]:
 def _unknown_key(path: tuple, key, schema: dict, positions: dict) -> Problem:
     known = list(schema.get("properties", {}))
     close = difflib.get_close_matches(str(key), known, n=1)
-    hint = f"; did you mean {close[0]!r}?" if close else f"; expected one of: {', '.join(known)}"
-    return Problem(dotted(path + (key,)), f"unknown key {key!r}{hint}",
-                   *locate(path + (key,), positions))
+    message = (coded("schema-unknown-key-suggest", key=str(key), suggestion=close[0]) if close
+               else coded("schema-unknown-key", key=str(key), known=known))
+    return Problem(dotted(path + (key,)), message, *locate(path + (key,), positions))

@@ -19,7 +19,7 @@ import re
 
 import yaml
 
-from .errors import Problem, RulesetError, RulesetTooLarge
+from .errors import Coded, Problem, RulesetError, RulesetTooLarge, coded
 
 MAX_BYTES = 256 * 1024
 MAX_DEPTH = 32
@@ -68,7 +68,7 @@ def decode(data: str | bytes) -> str:
         if len(data) > MAX_BYTES:
             raise _too_large()
         if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-            raise RulesetError.single("the file is UTF-16 text; save it as UTF-8", "", 1, 1)
+            raise RulesetError.single(coded("yaml-utf16"), "", 1, 1)
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError as exc:
@@ -76,21 +76,20 @@ def decode(data: str | bytes) -> str:
             line_start = data.rfind(b"\n", 0, exc.start) + 1
             column = len(data[line_start:exc.start].decode("utf-8", "replace")) + 1
             raise RulesetError.single(
-                f"byte 0x{data[exc.start]:02x} is not valid UTF-8; save the file as UTF-8",
+                coded("yaml-not-utf8", byte=f"0x{data[exc.start]:02x}"),
                 "", line, column) from None
     bad = _FORBIDDEN_CHAR.search(text)
     if bad:
         char = bad.group()
-        what = "a byte-order mark" if char == "\ufeff" else "a control character"
         raise RulesetError.single(
-            f"character U+{ord(char):04X} ({what}) is not allowed in a ruleset",
+            coded("yaml-control-character", char=f"U+{ord(char):04X}"),
             "", *position_of(bad.start(), text))
     return text
 
 
 def _too_large() -> RulesetTooLarge:
     return RulesetTooLarge.single(
-        f"the document is larger than the {MAX_BYTES // 1024} KiB a ruleset may be")
+        coded("ruleset-too-large", limit=MAX_BYTES // 1024))
 
 
 def resolve_scalar(value: str, plain: bool):
@@ -105,15 +104,14 @@ def resolve_scalar(value: str, plain: bool):
     if match:
         digits = match.group(1)
         if len(digits) > MAX_INT_DIGITS:
-            return value, f"the integer {value[:30]}… has more than {MAX_INT_DIGITS} digits"
+            return value, coded("yaml-integer-too-long", limit=MAX_INT_DIGITS)
         if len(digits) > 1 and digits.startswith("0"):
-            return value, (f"{value} has a leading zero (YAML 1.1 would read it as octal); "
-                           f"write {int(digits)} or quote it")
+            return value, coded("yaml-leading-zero", value=value, number=int(digits))
         return int(value), None
     if _FLOAT.fullmatch(value):
         number = float(value)
         if number in (float("inf"), float("-inf")):
-            return value, f"the number {value[:30]} is too large"
+            return value, coded("yaml-number-too-large")
         return number, None
     return value, None
 
@@ -159,26 +157,24 @@ class _Builder:
 
     def check_node(self, event):
         if getattr(event, "anchor", None) is not None:
-            self.refuse(event, f"anchors (&{event.anchor}) and aliases are not allowed in a ruleset; "
-                               "write the value out in full")
+            self.refuse(event, coded("yaml-anchor"))
         if event.tag is not None:
             tag = event.tag.replace("tag:yaml.org,2002:", "!!")
-            self.refuse(event, f"tags ({tag}) are not allowed in a ruleset")
+            self.refuse(event, coded("yaml-tag", tag=tag))
         self.nodes += 1
         if self.nodes > MAX_NODES:
-            self.refuse(event, f"the document has more than {MAX_NODES} values")
+            self.refuse(event, coded("yaml-too-many-values", limit=MAX_NODES))
 
     # --- event handlers ---------------------------------------------------------------
     def on_DocumentStartEvent(self, event):
         self.documents += 1
         if self.documents > 1:
-            self.refuse(event, "only one YAML document is allowed per ruleset (found a second '---')")
+            self.refuse(event, coded("yaml-several-documents"))
         if event.version or event.tags:
-            self.refuse(event, "YAML directives (%YAML, %TAG) are not allowed in a ruleset")
+            self.refuse(event, coded("yaml-directive"))
 
     def on_AliasEvent(self, event):
-        self.refuse(event, f"aliases (*{event.anchor}) and anchors are not allowed in a ruleset; "
-                           "write the value out in full")
+        self.refuse(event, coded("yaml-anchor"))
 
     def on_ScalarEvent(self, event):
         self.check_node(event)
@@ -203,7 +199,7 @@ class _Builder:
     def open(self, event, container):
         self.check_node(event)
         if len(self.stack) >= MAX_DEPTH:
-            self.refuse(event, f"the document is nested more than {MAX_DEPTH} levels deep")
+            self.refuse(event, coded("yaml-too-deep", limit=MAX_DEPTH))
         path = self.add(event, container)
         self.stack.append(_Frame(container, path))
 
@@ -231,14 +227,14 @@ class _Builder:
     def accept_key(self, frame, event, key):
         """The key as a string, or _DROP (with a problem recorded) when it cannot be one."""
         if isinstance(key, (dict, list)):
-            self.refuse(event, "a key must be a plain string, not a mapping or a list")
+            self.refuse(event, coded("yaml-key-not-name"))
         if not isinstance(key, str):
             self.problems.append(self.problem_at(event, _key_message(key, event.value), frame.path))
             return _DROP
         line = event.start_mark.line + 1
         if key in frame.key_lines:
             self.problems.append(self.problem_at(
-                event, f"duplicate key {key!r} (first on line {frame.key_lines[key]})",
+                event, coded("yaml-duplicate-key", key=key, line=frame.key_lines[key]),
                 frame.path + (key,)))
             return _DROP
         frame.key_lines[key] = line
@@ -260,23 +256,63 @@ class _Builder:
 
 
 def _syntax_error(exc: yaml.MarkedYAMLError, text: str) -> RulesetError:
-    """PyYAML's complaint, with a plainer word for the two cases organisers meet most."""
+    """PyYAML's complaint in plain words. PyYAML often notices an indentation slip a line
+    or more after it happened, so the first line whose indentation fits no open block
+    is reported instead when there is one before the place PyYAML names."""
     mark = exc.problem_mark or exc.context_mark
     line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
     message = " ".join(part for part in (exc.context, exc.problem) if part)
     if "nesting depth" in message:  # libyaml's own cap on flow brackets, met before ours
-        return RulesetError.single(f"the document is nested more than {MAX_DEPTH} levels deep",
-                                   "", line, column)
+        return RulesetError.single(coded("yaml-too-deep", limit=MAX_DEPTH), "", line, column)
     if mark and text[mark.index:mark.index + 1] == "\t":
-        message = "a tab cannot indent YAML; use spaces"
-    return RulesetError.single(f"not valid YAML: {message or 'cannot parse'}", "", line, column)
+        return RulesetError.single(coded("yaml-tab"), "", line, column)
+    slip = first_indentation_slip(text, line)
+    if slip is not None:
+        return RulesetError.single(coded(slip[2]), "", slip[0], slip[1])
+    if "mapping values are not allowed" in message:
+        return RulesetError.single(coded("yaml-colon"), "", line, column)
+    return RulesetError.single(coded("yaml-syntax"), "", line, column)
 
 
-def _key_message(key, written: str) -> str:
+_BLOCK_SCALAR = re.compile(r":\s*[|>][-+0-9]*\s*(#.*)?$")
+
+
+def first_indentation_slip(text: str, before_line: int):
+    """(line, column, code) of the first line, up to `before_line`, indented deeper than a
+    line that opens no block, or lined up with no open block; None if every line fits."""
+    levels, opens, scalar_indent = [0], False, None
+    for number, raw in enumerate(text.splitlines()[:before_line], 1):
+        content = raw.strip()
+        indent = len(raw) - len(raw.lstrip(" "))
+        if scalar_indent is not None:
+            if not content or indent > scalar_indent:
+                continue  # a line of a block scalar (description: >-)
+            scalar_indent = None
+        if not content or content.startswith("#") or raw.lstrip(" ").startswith("\t"):
+            continue
+        if indent > levels[-1]:
+            if not opens:
+                return number, indent + 1, "yaml-indent-deeper"
+            levels.append(indent)
+        elif indent < levels[-1]:
+            while levels[-1] > indent:
+                levels.pop()
+            if levels[-1] != indent:
+                return number, indent + 1, "yaml-indent-misaligned"
+        code = content.split(" #")[0].rstrip()
+        if code.startswith("- "):
+            levels.append(indent + 2)  # the keys of a list item line up after its dash
+            code = code[2:].strip()
+        opens = code.endswith(":") or code == "-"
+        if _BLOCK_SCALAR.search(code):
+            scalar_indent = indent
+    return None
+
+
+def _key_message(key, written: str) -> Coded:
     if key is None:
-        return "an empty or null key is not allowed; every key is a name"
-    kind = "a boolean" if isinstance(key, bool) else "a number"
-    return f"the key {written} is {kind}, not a name; quote it: \"{written}\""
+        return coded("yaml-key-empty")
+    return coded("yaml-key-not-text", key=written)
 
 
 def dotted(path) -> str:
@@ -298,15 +334,13 @@ def load_yaml(data: str | bytes, source: str = "<upload>") -> LoadedDocument:
         raise _syntax_error(exc, text) from None
     except Exception as exc:  # libyaml reader errors, MemoryError: one clear error all the same
         mark = last.start_mark if last is not None else None
-        raise RulesetError.single(f"not valid YAML: {type(exc).__name__}: {exc}", "",
+        raise RulesetError.single(coded("yaml-syntax"), "",
                                   mark.line + 1 if mark else 1,
                                   mark.column + 1 if mark else 1) from None
     if builder.problems:
         raise RulesetError(builder.problems)
     if builder.root is None:
-        raise RulesetError.single("the document is empty; a ruleset starts with `id:`", "", 1, 1)
+        raise RulesetError.single(coded("yaml-empty"), "", 1, 1)
     if not isinstance(builder.root, dict):
-        kind = "list" if isinstance(builder.root, list) else "single value"
-        raise RulesetError.single(f"a ruleset is a mapping of keys (id:, title:, ...), not a {kind}",
-                                  "", *builder.positions[()])
+        raise RulesetError.single(coded("yaml-not-mapping"), "", *builder.positions[()])
     return LoadedDocument(builder.root, builder.positions, source)

@@ -12,16 +12,42 @@ def NP_(context: str, message: str) -> tuple[str, str]:
     return context, message
 
 
-# Colour names, used alone ("the colour in play is red") and inside card names.
+# Colour names. One English word does three grammatical jobs that many languages tell
+# apart (Gujarati લીલો રંગ / લીલું કાર્ડ / લીલા રંગનું), so each job is its own message:
+# the colour as a word ("the colour in play is green"), as the colour of a card
+# ("green 3"), and before a postposition ("matches green", "cards of green").
+COLOR_FORMS = ("word", "card", "postposition")
 COLORS = {
-    # TRANSLATORS: a card colour, alone ("the colour in play is red") and inside a card name ("red 3").
-    "red": NP_("color", "red"),
-    # TRANSLATORS: a card colour, alone ("the colour in play is yellow") and inside a card name ("yellow 3").
-    "yellow": NP_("color", "yellow"),
-    # TRANSLATORS: a card colour, alone ("the colour in play is green") and inside a card name ("green 3").
-    "green": NP_("color", "green"),
-    # TRANSLATORS: a card colour, alone ("the colour in play is blue") and inside a card name ("blue 3").
-    "blue": NP_("color", "blue"),
+    "word": {
+        # TRANSLATORS: a colour named on its own, as a word: "the colour in play is red".
+        "red": NP_("color", "red"),
+        # TRANSLATORS: a colour named on its own, as a word: "the colour in play is yellow".
+        "yellow": NP_("color", "yellow"),
+        # TRANSLATORS: a colour named on its own, as a word: "the colour in play is green".
+        "green": NP_("color", "green"),
+        # TRANSLATORS: a colour named on its own, as a word: "the colour in play is blue".
+        "blue": NP_("color", "blue"),
+    },
+    "card": {
+        # TRANSLATORS: the colour of a card, in a card's name: "red 3", "red Skip" (agree with your word for "card").
+        "red": NP_("card color", "red"),
+        # TRANSLATORS: the colour of a card, in a card's name: "yellow 3", "yellow Skip" (agree with your word for "card").
+        "yellow": NP_("card color", "yellow"),
+        # TRANSLATORS: the colour of a card, in a card's name: "green 3", "green Skip" (agree with your word for "card").
+        "green": NP_("card color", "green"),
+        # TRANSLATORS: the colour of a card, in a card's name: "blue 3", "blue Skip" (agree with your word for "card").
+        "blue": NP_("card color", "blue"),
+    },
+    "postposition": {
+        # TRANSLATORS: a colour in the form it takes before a word for "colour" and a postposition: "matches the colour red", "cards of the colour red".
+        "red": NP_("color before a postposition", "red"),
+        # TRANSLATORS: a colour in the form it takes before a word for "colour" and a postposition: "matches the colour yellow", "cards of the colour yellow".
+        "yellow": NP_("color before a postposition", "yellow"),
+        # TRANSLATORS: a colour in the form it takes before a word for "colour" and a postposition: "matches the colour green", "cards of the colour green".
+        "green": NP_("color before a postposition", "green"),
+        # TRANSLATORS: a colour in the form it takes before a word for "colour" and a postposition: "matches the colour blue", "cards of the colour blue".
+        "blue": NP_("color before a postposition", "blue"),
+    },
 }
 
 # Card kinds of the shipped rulesets.
@@ -76,12 +102,14 @@ KINDS = {
     "wild-customizable": NP_("card kind", "Wild Customizable"),
 }
 
-DEFAULT_COLORS = tuple(COLORS)
+DEFAULT_COLORS = tuple(COLORS["word"])
 
 
-def color_name(color: str, tr: Translator) -> str:
-    if color in COLORS:
-        return tr.translate(*COLORS[color])
+def color_name(color: str, tr: Translator, form: str = "word") -> str:
+    """A colour in words, in the grammatical `form` the sentence needs (COLOR_FORMS)."""
+    names = COLORS[form]
+    if color in names:
+        return tr.translate(*names[color])
     return str(color)
 
 
@@ -109,5 +137,5 @@ def card_name(card: str, tr: Translator, rules: dict | None = None) -> str:
     name = kind_name(kind, tr, rules)
     if color is None:
         return name
-    # TRANSLATORS: a coloured card, e.g. "red 3" or "blue Skip"; reorder if your language puts the colour after.
-    return tr.pgettext("card", "{color} {kind}", color=color_name(color, tr), kind=name)
+    # TRANSLATORS: a coloured card, e.g. "red 3" or "blue Skip"; {color} is the card's colour (its "card color" form); reorder if your language puts the colour after.
+    return tr.pgettext("card", "{color} {kind}", color=color_name(color, tr, "card"), kind=name)

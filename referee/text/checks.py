@@ -93,16 +93,38 @@ def plural_forms_problem(num_plurals, expression: str) -> str | None:
     return None
 
 
+# A line of a .po file: a comment, blank, or a keyword and/or one quoted string that
+# is closed on the same line (Babel's reader silently cuts the last character of an
+# unclosed string; msgfmt refuses it).
+_PO_LINE = re.compile(r'^\s*(?:#.*|(?:(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)\s+)?"(?:[^"\\]|\\.)*"\s*)?$')
+
+
+def unclosed_string_line(path: Path) -> int | None:
+    """The first line whose quoted string is not closed (or that is no .po line at all)."""
+    try:
+        with open(path, encoding="utf-8", errors="replace") as handle:
+            for number, line in enumerate(handle, 1):
+                if not _PO_LINE.match(line.rstrip("\r\n")):
+                    return number
+    except OSError:
+        return None
+    return None
+
+
 def load_catalog(path: Path) -> LoadedCatalog:
     path = Path(path)
+    broken_line = unclosed_string_line(path)
+    unclosed = [] if broken_line is None else [Unusable(str(path), broken_line, '""', (
+        "a quoted string is not closed on this line (or the line is not .po syntax); "
+        "the service keeps the last good catalog"))]
     try:
         with open(path, "rb") as handle:
             catalog = read_po(handle, abort_invalid=True)
     except Exception as exc:  # noqa: BLE001 - any failure to read means "unusable"
         line = getattr(exc, "lineno", None)
         line = line + 1 if isinstance(line, int) else 1
-        return LoadedCatalog(path, None, [Unusable(str(path), line, '""', f"cannot be read: {exc}")])
-    loaded = LoadedCatalog(path, catalog)
+        return LoadedCatalog(path, None, [*unclosed, Unusable(str(path), line, '""', f"cannot be read: {exc}")])
+    loaded = LoadedCatalog(path, catalog, unclosed)
     broken = plural_forms_problem(catalog.num_plurals, catalog.plural_expr)
     if broken:
         loaded.problems.append(Unusable(str(path), _header_line(path, "Plural-Forms"), '""', broken))
@@ -256,3 +278,11 @@ def check_catalog(path: Path, use_msgfmt: bool = True, template_path: Path | Non
     if use_msgfmt:
         problems.extend(msgfmt_problems(Path(path), loaded))
     return sorted(problems, key=lambda problem: problem.line)
+
+
+def catalog_problems(lang: str, use_msgfmt: bool = True) -> list[Problem]:
+    """Every problem of a language's catalog, against messages.pot: what `referee i18n
+    check` prints and what the translators' page shows (one code path for both)."""
+    from .catalogs import po_path, pot_path
+
+    return check_catalog(po_path(lang), use_msgfmt=use_msgfmt, template_path=pot_path())

@@ -4,7 +4,7 @@ import sys
 import click
 
 from .catalogs import TRANSLATED_LANGUAGES, po_path, pot_path
-from .checks import check_catalog
+from .checks import catalog_problems
 from . import workflow
 
 LANG_OPTION = click.option("--lang", "langs", multiple=True, type=click.Choice(TRANSLATED_LANGUAGES),
@@ -66,7 +66,7 @@ def check(langs):
     """Report every problem, one per line (FILE:LINE: msgid: problem); exit 1 if any."""
     count = 0
     for lang in langs or TRANSLATED_LANGUAGES:
-        for problem in check_catalog(po_path(lang), template_path=pot_path()):
+        for problem in catalog_problems(lang):
             click.echo(str(problem))
             count += 1
     if count:

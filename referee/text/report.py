@@ -1,11 +1,12 @@
 """How complete and how healthy each translation is (GET /v1/locales)."""
+import math
 import os
 import threading
 
 from babel import Locale
 
 from .catalogs import LANGUAGES, SOURCE_LANGUAGE, po_path, pot_path
-from .checks import Incomplete, check_catalog, load_catalog
+from .checks import BadPlaceholder, Incomplete, MsgfmtProblem, Unusable, catalog_problems, load_catalog
 
 _cache: dict[str, tuple[tuple, dict]] = {}
 _lock = threading.Lock()
@@ -16,27 +17,48 @@ def _endonym(lang: str) -> str:
     return name[:1].upper() + name[1:] if lang == SOURCE_LANGUAGE else name
 
 
+def problem_kind(problem) -> str:
+    """What kind of problem it is, for a page that explains each kind in its reader's words."""
+    if isinstance(problem, Unusable):
+        return "unusable"
+    if isinstance(problem, MsgfmtProblem):
+        return "msgfmt"
+    if isinstance(problem, BadPlaceholder):
+        return "placeholder"
+    if problem.problem.startswith("fuzzy"):
+        return "fuzzy"
+    if problem.problem.startswith("missing"):
+        return "missing"
+    return "untranslated"
+
+
 def _language_report(lang: str) -> dict:
+    """Completeness and every problem `referee i18n check` reports (the same function,
+    catalog_problems), without the server's file paths."""
     entry = {"lang": lang, "name": _endonym(lang)}
     if lang == SOURCE_LANGUAGE:
-        return {**entry, "translated_percent": 100.0, "fuzzy": 0, "untranslated": 0, "problems": []}
+        return {**entry, "translated_percent": 100.0, "fuzzy": 0, "untranslated": 0, "problems": [],
+                "check_passes": True}
     path = po_path(lang)
     if not path.exists():
-        return {**entry, "translated_percent": 0.0, "fuzzy": 0, "untranslated": 0,
-                "problems": [f"{path}: missing catalog"]}
+        return {**entry, "translated_percent": 0.0, "fuzzy": 0, "untranslated": 0, "check_passes": False,
+                "problems": [{"line": 0, "msgid": "", "kind": "unusable", "detail": "missing catalog",
+                              "blocking": True}]}
     loaded = load_catalog(path)
     messages = [message for message in (loaded.catalog or []) if message.id]
     fuzzy = sum(1 for message in messages if message.fuzzy)
     untranslated = sum(1 for message in messages if not message.fuzzy and not _complete(message.string))
     translated = len(messages) - fuzzy - untranslated
-    found = check_catalog(path, template_path=pot_path())
+    found = catalog_problems(lang)
     missing = sum(1 for problem in found if isinstance(problem, Incomplete) and problem.line == 0)
     untranslated += missing
     total = len(messages) + missing
-    problems = [str(problem) for problem in found if not isinstance(problem, Incomplete)]
-    percent = round(100.0 * translated / total, 1) if total else 0.0
+    # Rounded down: a catalog the check refuses is never shown as 100%.
+    percent = math.floor(1000.0 * translated / total) / 10 if total and loaded.catalog is not None else 0.0
+    problems = [{"line": problem.line, "msgid": problem.msgid, "kind": problem_kind(problem),
+                 "detail": problem.problem, "blocking": problem.blocking} for problem in found]
     return {**entry, "translated_percent": percent, "fuzzy": fuzzy, "untranslated": untranslated,
-            "problems": problems}
+            "problems": problems, "check_passes": not problems}
 
 
 def _complete(string) -> bool:

@@ -217,12 +217,12 @@ def _drawing(rules: dict, tr: Translator, section: Section) -> None:
     optional = draw.get("when_playable") == "allowed"
     if launcher and optional:
         # TRANSLATORS: rule text, turn section (launcher): a player who does not play presses the launcher.
-        text = tr.ngettext("If you cannot or would rather not play, press the launcher {count} time and keep whatever it fires.",
+        text = tr.ngettext("If you cannot or would rather not play, press the launcher once and keep whatever it fires.",
                            "If you cannot or would rather not play, press the launcher {count} times and keep whatever it fires.",
                            count)
     elif launcher:
         # TRANSLATORS: rule text, turn section (launcher): only a player who cannot play presses the launcher.
-        text = tr.ngettext("If you cannot play, you must press the launcher {count} time and keep whatever it fires.",
+        text = tr.ngettext("If you cannot play, you must press the launcher once and keep whatever it fires.",
                            "If you cannot play, you must press the launcher {count} times and keep whatever it fires.",
                            count)
     elif optional:
@@ -295,17 +295,15 @@ def cards(rules: dict, tr: Translator) -> Section:
     for kind, spec in kinds_in_deck(rules):
         name = kind_name(kind, tr, rules)
         copies = copies_in_deck(spec, rules)
+        # TRANSLATORS: rule text, cards section: how many of a card the deck has; {card} is its name.
+        counted = [tr.ngettext("{card}: {count} card in the deck.", "{card}: {count} cards in the deck.",
+                               copies, card=name)]
         if spec.get("per_color") is not None:
             per_color = int(spec["per_color"])
-            # TRANSLATORS: rule text, cards section: how many of a card there are; {card} is its name, {per_color} a number.
-            counted = tr.ngettext("{card}: {count} card in the deck, {per_color} of each colour.",
-                                  "{card}: {count} cards in the deck, {per_color} of each colour.",
-                                  copies, card=name, per_color=per_color)
-        else:
-            # TRANSLATORS: rule text, cards section: how many of a card there are; {card} is its name.
-            counted = tr.ngettext("{card}: {count} card in the deck.", "{card}: {count} cards in the deck.",
-                                  copies, card=name)
-        section.add(f"cards.{kind}", " ".join([counted, *effect_sentences(_effects(spec), tr)]))
+            # TRANSLATORS: rule text, cards section, after "{card}: N cards in the deck.": how many of them are of each colour.
+            counted.append(tr.ngettext("There is {count} of each colour.", "There are {count} of each colour.",
+                                       per_color))
+        section.add(f"cards.{kind}", " ".join([*counted, *effect_sentences(_effects(spec), tr)]))
     return section
 
 
@@ -389,23 +387,23 @@ def _draw_sentence(count: int, target: str, with_skip: bool, tr: Translator) -> 
 def _launcher_sentence(presses: int, target: str, with_skip: bool, tr: Translator) -> str:
     if target == "next" and with_skip:
         # TRANSLATORS: rule text, cards section (UNO Attack): effect of Hit 2 and Wild Hit 4.
-        return tr.ngettext("The next player presses the launcher {count} time and loses their turn.",
+        return tr.ngettext("The next player presses the launcher once and loses their turn.",
                            "The next player presses the launcher {count} times and loses their turn.", presses)
     if target == "next":
         # TRANSLATORS: rule text, cards section (UNO Attack): the next player presses the launcher but still plays.
-        return tr.ngettext("The next player presses the launcher {count} time.",
+        return tr.ngettext("The next player presses the launcher once.",
                            "The next player presses the launcher {count} times.", presses)
     if target == "others":
         # TRANSLATORS: rule text, cards section (UNO Attack): everyone except the card's player presses the launcher.
-        return tr.ngettext("Every other player presses the launcher {count} time.",
+        return tr.ngettext("Every other player presses the launcher once.",
                            "Every other player presses the launcher {count} times.", presses)
     if target == "all":
         # TRANSLATORS: rule text, cards section (UNO Attack): every player presses the launcher and keeps what it fires.
-        return tr.ngettext("Every player, including the one who played it, presses the launcher {count} time and keeps what it fires.",
+        return tr.ngettext("Every player, including the one who played it, presses the launcher once and keeps what it fires.",
                            "Every player, including the one who played it, presses the launcher {count} times and keeps what it fires.",
                            presses)
     # TRANSLATORS: rule text, cards section (UNO Attack): the card's player aims the launcher at a player of their choice.
-    return tr.ngettext("Whoever plays it aims the launcher at any player, who presses it {count} time.",
+    return tr.ngettext("Whoever plays it aims the launcher at any player, who presses it once.",
                        "Whoever plays it aims the launcher at any player, who presses it {count} times.", presses)
 
 
@@ -488,13 +486,13 @@ def uno(rules: dict, tr: Translator) -> Section:
         section.add("uno.call", tr.gettext("Call UNO as soon as you have one card left."))
     section.add("uno.penalty", _penalty(_get(rules, "uno.penalty") or {}, tr, caught=True))
     if _get(rules, "uno.window") == "until-offender-plays-again":
-        # TRANSLATORS: rule text, UNO section: how long a forgetful player can be caught (house option).
+        # TRANSLATORS: rule text, UNO section: how long a player who did not call UNO can be caught (house option).
         section.add("uno.window", tr.gettext(
-            "A player who forgot can be caught at any time until they play again; after that they are safe."))
+            "A player who did not call UNO can be caught at any time until they play again; after that they are safe."))
     else:
-        # TRANSLATORS: rule text, UNO section: how long a forgetful player can be caught (official).
+        # TRANSLATORS: rule text, UNO section: how long a player who did not call UNO can be caught (official).
         section.add("uno.window", tr.gettext(
-            "A player who forgot can be caught until the next player begins their turn."))
+            "A player who did not call UNO can be caught until the next player begins their turn."))
     # TRANSLATORS: rule text, UNO section.
     section.add("uno.safe", tr.gettext("A player who calls UNO before being caught is safe."))
     section.add("uno.false_catch_penalty", _penalty(_get(rules, "uno.false_catch_penalty") or {}, tr, caught=False))
@@ -506,13 +504,13 @@ def _penalty(penalty: dict, tr: Translator, caught: bool) -> str:
         presses = int(penalty.get("presses") or 0)
         if caught:
             # TRANSLATORS: rule text, UNO section: penalty for not calling UNO (launcher).
-            return tr.ngettext("A player caught before calling UNO presses the launcher {count} time.",
+            return tr.ngettext("A player caught before calling UNO presses the launcher once.",
                                "A player caught before calling UNO presses the launcher {count} times.", presses)
         if presses == 0:
             # TRANSLATORS: rule text, UNO section: wrongly accusing a player costs nothing.
             return tr.gettext("Catching a player who was not due to call UNO has no penalty.")
         # TRANSLATORS: rule text, UNO section: penalty for a wrong accusation (launcher).
-        return tr.ngettext("A player who catches someone who was not due to call UNO presses the launcher {count} time.",
+        return tr.ngettext("A player who catches someone who was not due to call UNO presses the launcher once.",
                            "A player who catches someone who was not due to call UNO presses the launcher {count} times.",
                            presses)
     count = int(penalty.get("count") or 0)
@@ -553,7 +551,7 @@ def scoring(rules: dict, tr: Translator) -> Section:
                                points, card=kind_name(kinds[0], tr, rules), points=points)
         else:
             # TRANSLATORS: rule text, scoring section: the points of several cards; {cards} lists their names.
-            text = tr.ngettext("{cards}: {points} point each.", "{cards}: {points} points each.",
+            text = tr.ngettext("{cards} score {points} point each.", "{cards} score {points} points each.",
                                points, cards=_names(kinds, tr, rules), points=points)
         section.add(key, text)
     if _get(rules, "scoring.single_round"):
@@ -581,9 +579,9 @@ def house(rules: dict, tr: Translator) -> Section:
     for kind, answers in (_get(rules, "house.stacking") or {}).items():
         if not answers:
             continue
-        # TRANSLATORS: rule text, house rules section: stacking (progressive draw); {card} causes the draw, {cards} may answer it.
+        # TRANSLATORS: rule text, house rules section: stacking (progressive draw); {card} makes you draw, {cards} may be played on it instead.
         section.add(f"house.stacking.{kind}", tr.gettext(
-            "Stacking: when a {card} makes you draw, you may answer it with a {cards} instead; the total passes on until a player cannot answer and draws it all.",
+            "Stacking: when a {card} makes you draw, you may play a {cards} on it instead of drawing; the cards to draw add up and pass to the next player, until someone cannot stack and draws them all.",
             card=kind_name(kind, tr, rules), cards=_names(answers, tr, rules, "or")))
     if _get(rules, "house.jump_in.enabled"):
         # TRANSLATORS: rule text, house rules section: the jump-in house rule.
@@ -616,16 +614,36 @@ def _no_going_out_sentence(entry: str, rules: dict, tr: Translator) -> str:
 SECTIONS = (objective, setup, turn, cards, challenge, uno, scoring, house)
 
 
-def build_sections(resolved: dict, lang: str) -> list[Section]:
-    tr = translator(lang)
+def build_sections(resolved: dict, lang: str, tr: Translator | None = None) -> list[Section]:
+    tr = tr or translator(lang)
     return [make(resolved, tr) for make in SECTIONS]
+
+
+def _own_words(data: dict, lang: str) -> dict:
+    entry = (data.get("translations") or {}).get(lang)
+    return entry if isinstance(entry, dict) else {}
+
+
+def ruleset_title(data: dict, lang: str) -> str:
+    """The ruleset's title in the reader's language: its own translation when it has
+    one (the `translations` block), else the title as written."""
+    return str(_own_words(data, lang).get("title") or data.get("title") or data.get("id") or "")
+
+
+def ruleset_description(data: dict, lang: str) -> str:
+    """The ruleset's description in the reader's language (see ruleset_title)."""
+    own = _own_words(data, lang)
+    if own.get("title"):  # a translated ruleset: never mix its title with an English description
+        return str(own.get("description") or "")
+    return str(data.get("description") or "")
 
 
 def rule_text(resolved_data: dict, lang: str) -> dict:
     """The rules of a resolved ruleset, section by section, in the reader's language."""
     return {
         "lang": lang,
-        "ruleset": {"id": resolved_data.get("id"), "title": resolved_data.get("title")},
+        "ruleset": {"id": resolved_data.get("id"), "title": ruleset_title(resolved_data, lang),
+                    "description": ruleset_description(resolved_data, lang)},
         "sections": [{"id": section.id, "title": section.title,
                       "paragraphs": [paragraph for _key, paragraph in section.facts]}
                      for section in build_sections(resolved_data, lang)],

@@ -116,7 +116,7 @@ def _words(values: dict, tr: Translator, players, rules) -> dict:
     return words
 
 
-def next_message(action: dict, lang: str, players=None, rules: dict | None = None) -> str:
+def next_message(action: dict, lang: str, players, rules) -> str:
     """`next` in the reader's language: one or more whole sentences."""
     tr = translator(lang)
     return " ".join(sentence.render(tr, _words(values, tr, players, rules))
@@ -142,7 +142,7 @@ REASON = M_("Reason given: {reason}")
 MAX_TAKEN_BACK_SAID = 3
 
 
-def correction_message(verdict: dict, lang: str, players=None) -> str:
+def correction_message(verdict: dict, lang: str, players, rules) -> str:
     tr = translator(lang)
     details = verdict.get("details") or {}
     code = verdict.get("code")
@@ -153,7 +153,7 @@ def correction_message(verdict: dict, lang: str, players=None) -> str:
         said = [CORRECTION[key].render(tr, values)]
         for earlier in (details.get("taken_back") or [])[-MAX_TAKEN_BACK_SAID:]:
             if earlier.get("legal"):
-                said.append(TAKEN_BACK.render(tr, {"verdict": verdict_message(earlier, lang, players)}))
+                said.append(TAKEN_BACK.render(tr, {"verdict": verdict_message(earlier, lang, players, rules)}))
     else:
         said = [CORRECTION[code].render(tr, {"to_seq": details.get("to_seq", 0),
                                             "round": details.get("round", 0)})]
@@ -172,7 +172,7 @@ VALUE_ITEM = MN_("{cards}: {points} point", "{cards}: {points} points", n="point
 FACE_VALUE = M_("Number cards are worth their number.")
 
 
-def values_message(values: list, lang: str, rules: dict | None = None) -> str:
+def values_message(values: list, lang: str, rules) -> str:
     """The value table ([{"kinds": [...], "points": n} | {"face_value": [...]}]) in words."""
     tr = translator(lang)
     said, items = [], []
@@ -193,13 +193,13 @@ def values_message(values: list, lang: str, rules: dict | None = None) -> str:
 TABLE_CODES = frozenset(CORRECTION) - {"corrected/table"}
 
 
-def message(verdict: dict, lang: str, players=None) -> str:
+def message(verdict: dict, lang: str, players, rules) -> str:
     """A verdict's message, the table's own codes included; a points score adds the
     value table it was counted with."""
     if verdict.get("code") in TABLE_CODES:
-        return correction_message(verdict, lang, players)
-    said = verdict_message(verdict, lang, players)
+        return correction_message(verdict, lang, players, rules)
+    said = verdict_message(verdict, lang, players, rules)
     values = (verdict.get("details") or {}).get("values")
     if isinstance(values, list) and values:
-        said += " " + values_message(values, lang)
+        said += " " + values_message(values, lang, rules)
     return said

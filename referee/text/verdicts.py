@@ -1,9 +1,10 @@
 """Verdict messages: one message per code of referee/engine/codes.py, in every language.
 
 A message is one or more whole sentences (so translators never glue fragments); a
-sentence with a number has plural forms chosen by that number. Some codes read better
-when the ruleset is known (a launcher penalty is presses, not cards): those have
-variants, chosen from the ruleset's data, never from its name.
+sentence has at most one number, and its plural forms are chosen by that number (or,
+for a list of cards, by how many cards it names). Some codes read differently under
+some rulesets (a launcher penalty is presses, not cards): those have variants, chosen
+from the compiled ruleset's data, never from its name, so every caller must pass it.
 """
 from dataclasses import dataclass
 
@@ -16,7 +17,8 @@ from .render import Translator, placeholders
 class Sentence:
     singular: str
     plural: str | None = None
-    n: str | None = None  # the detail whose number picks the plural form
+    n: str | None = None  # the detail whose number (or list length) picks the plural form
+    color_form: str = "word"  # how {color} is used: "word", or "postposition" (before one)
 
     def texts(self) -> tuple[str, ...]:
         return (self.singular,) if self.plural is None else (self.singular, self.plural)
@@ -27,282 +29,309 @@ class Sentence:
         return tr.ngettext(self.singular, self.plural, _as_int(values.get(self.n)), **values)
 
 
-def M_(message: str) -> Sentence:
+def M_(message: str, color_form: str = "word") -> Sentence:
     """A sentence without plural forms (extracted like gettext)."""
-    return Sentence(message)
+    return Sentence(message, color_form=color_form)
 
 
-def MN_(singular: str, plural: str, n: str = "count") -> Sentence:
+def MN_(singular: str, plural: str, n: str = "count", color_form: str = "word") -> Sentence:
     """A sentence whose wording follows the number in detail `n` (extracted like ngettext)."""
-    return Sentence(singular, plural, n)
+    return Sentence(singular, plural, n, color_form)
 
+
+POSTPOSITION = "postposition"
 
 # Keys are verdict codes, or "code/variant" for a wording that depends on the ruleset.
 MESSAGES: dict[str, tuple[Sentence, ...]] = {
     "table-opened": (
-        # TRANSLATORS: verdict when a game starts; {top} is a card name, {color} a colour name, {first_player} a player's name.
-        M_("The table is open: {top} starts the discard pile, the colour in play is {color}, and {first_player} plays first."),
+        # TRANSLATORS: verdict when a game starts. {top} is the first card turned up (a card name), {color} the colour in play (a word), {first_player} the player who plays first.
+        M_("The game has started: {top} is the first card on the discard pile, the colour in play is {color}, and {first_player} plays first."),
     ),
     "played": (
-        # TRANSLATORS: verdict for a legal play; {card} is a card name such as "red 3", {color} a colour name.
-        M_("{player} played {card}; the colour in play is now {color}."),
+        # TRANSLATORS: verdict for a legal play. {player} played the card {card} (e.g. "red 3"); {color} is the colour in play now (a word).
+        M_("{player} played {card}, and the colour in play is now {color}."),
     ),
     "played-several": (
-        # TRANSLATORS: verdict for several cards played at once; {cards} is a list of card names, {card} the one left on top.
-        MN_("{player} played {count} card together ({cards}); {card} is on top and the colour in play is {color}.",
-            "{player} played {count} cards together ({cards}); {card} is on top and the colour in play is {color}."),
+        # TRANSLATORS: verdict for several cards played at once. {player} played them; {cards} lists them; {count} is how many.
+        MN_("{player} played {count} card together: {cards}.", "{player} played {count} cards together: {cards}."),
+        # TRANSLATORS: second sentence after several cards were played at once. {card} is the card left on top; {color} the colour in play (a word).
+        M_("{card} is now on top, and the colour in play is {color}."),
     ),
     "jumped-in": (
-        # TRANSLATORS: verdict for a card played out of turn (the jump-in house rule).
-        M_("{player} jumped in out of turn with {card}, identical to the top card."),
+        # TRANSLATORS: verdict for a card played out of turn (the jump-in house rule). {player} jumped in with {card}.
+        M_("{player} jumped in out of turn with {card}, the same card as the one on top."),
     ),
     "stacked": (
-        # TRANSLATORS: verdict when a draw card answers a pending draw (stacking); {total} is the number of cards now owed.
-        MN_("{player} answered with {card}: the pending draw is now {total} card.",
-            "{player} answered with {card}: the pending draw is now {total} cards.", n="total"),
+        # TRANSLATORS: verdict (stacking): {player} answered a draw card with the draw card {card}; {total} is the number of cards the next player now has to draw.
+        MN_("{player} stacked {card}, so the next player now has {total} card to draw.",
+            "{player} stacked {card}, so the next player now has {total} cards to draw.", n="total"),
     ),
     "stacked/launcher": (
-        # TRANSLATORS: verdict (UNO Attack) when a card answers pending launcher presses; {total} is the presses now owed.
-        MN_("{player} answered with {card}: {total} launcher press is now owed.",
-            "{player} answered with {card}: {total} launcher presses are now owed.", n="total"),
+        # TRANSLATORS: verdict (UNO Attack, stacking): {player} answered launcher presses with {card}; {total} is the presses the next player now owes.
+        MN_("{player} stacked {card}, so the next player now has to press the launcher once.",
+            "{player} stacked {card}, so the next player now has to press the launcher {total} times.", n="total"),
     ),
     "went-out": (
-        # TRANSLATORS: verdict when a player plays their last card.
+        # TRANSLATORS: verdict when {player} plays their last card, {card}, and wins the round.
         M_("{player} played their last card, {card}, and won the round."),
     ),
     "drew": (
-        # TRANSLATORS: verdict for drawing cards (or receiving them from the launcher).
+        # TRANSLATORS: verdict: {player} drew {count} cards from the draw pile.
         MN_("{player} drew {count} card.", "{player} drew {count} cards."),
     ),
     "drew/launcher": (
-        # TRANSLATORS: verdict (UNO Attack): a player who could not play pressed the launcher and got these cards.
-        MN_("{player} pressed the launcher and received {count} card.",
-            "{player} pressed the launcher and received {count} cards."),
+        # TRANSLATORS: verdict (UNO Attack): {player} pressed the launcher and it fired {count} cards, which {player} keeps.
+        MN_("{player} pressed the launcher and got {count} card.",
+            "{player} pressed the launcher and got {count} cards."),
+    ),
+    "drew/launcher-empty": (
+        # TRANSLATORS: verdict (UNO Attack): {player} pressed the launcher and no card came out.
+        M_("{player} pressed the launcher, and no card came out."),
     ),
     "passed": (
-        # TRANSLATORS: verdict when a player ends their turn without playing.
+        # TRANSLATORS: verdict when {player} ends their turn without playing.
         M_("{player} ended their turn."),
     ),
     "draw-accepted": (
-        # TRANSLATORS: verdict when a player takes the cards of a pending draw instead of answering it.
-        MN_("{player} took the pending draw of {count} card.", "{player} took the pending draw of {count} cards."),
+        # TRANSLATORS: verdict: {player} took the {count} cards they owed instead of answering with a card.
+        MN_("{player} took the {count} card they had to draw.", "{player} took the {count} cards they had to draw."),
     ),
     "launcher-settled": (
-        # TRANSLATORS: first sentence of the verdict after launcher presses were made (UNO Attack).
-        MN_("{player} pressed the launcher {presses} time.", "{player} pressed the launcher {presses} times.", n="presses"),
-        # TRANSLATORS: second sentence of the verdict after launcher presses: how many cards came out.
+        # TRANSLATORS: first sentence of the verdict after {player} pressed the launcher {presses} times (UNO Attack).
+        MN_("{player} pressed the launcher once.", "{player} pressed the launcher {presses} times.", n="presses"),
+        # TRANSLATORS: second sentence of the verdict after launcher presses: {count} cards came out, and the player keeps them.
         MN_("The launcher fired {count} card.", "The launcher fired {count} cards."),
     ),
+    "launcher-settled/empty": (
+        # TRANSLATORS: first sentence of the verdict after {player} pressed the launcher {presses} times (UNO Attack).
+        MN_("{player} pressed the launcher once.", "{player} pressed the launcher {presses} times.", n="presses"),
+        # TRANSLATORS: second sentence of the verdict after launcher presses, when no card came out.
+        M_("No card came out of the launcher."),
+    ),
     "uno-called": (
-        # TRANSLATORS: verdict when a player calls UNO (keep the word UNO).
+        # TRANSLATORS: verdict when {player} calls UNO (keep the word UNO).
         M_("{player} called UNO."),
     ),
     "uno-caught": (
-        # TRANSLATORS: verdict when a player is caught not calling UNO; the penalty is drawing cards.
-        MN_("{player} caught {target} before they called UNO: {target} draws {count} card.",
-            "{player} caught {target} before they called UNO: {target} draws {count} cards."),
+        # TRANSLATORS: verdict: {player} caught {target}, who did not call UNO in time; {target} draws {count} cards as the penalty.
+        MN_("{player} caught {target} without calling UNO, so {target} draws {count} card as a penalty.",
+            "{player} caught {target} without calling UNO, so {target} draws {count} cards as a penalty."),
     ),
     "uno-caught/launcher": (
-        # TRANSLATORS: verdict when a player is caught not calling UNO; the penalty is launcher presses (UNO Attack).
-        MN_("{player} caught {target} before they called UNO: {target} presses the launcher {count} time.",
-            "{player} caught {target} before they called UNO: {target} presses the launcher {count} times."),
+        # TRANSLATORS: verdict (UNO Attack): {player} caught {target}, who did not call UNO in time; {target} presses the launcher {count} times as the penalty.
+        MN_("{player} caught {target} without calling UNO, so {target} presses the launcher once as a penalty.",
+            "{player} caught {target} without calling UNO, so {target} presses the launcher {count} times as a penalty."),
     ),
     "challenge-succeeded": (
-        # TRANSLATORS: first sentence of a challenge verdict; {player} challenged, {target} had played {card}.
-        M_("{player} challenged the {card} played by {target}."),
-        # TRANSLATORS: challenge verdict; {holding} lists the cards in the hand shown that match the colour {color}.
-        M_("The hand shown holds {holding}, which matches {color}."),
-        # TRANSLATORS: last sentence of a successful challenge verdict; {target} had played the challenged card.
-        MN_("The challenge succeeds: {target} draws {count} card.", "The challenge succeeds: {target} draws {count} cards."),
+        # TRANSLATORS: first sentence of a challenge verdict: {player} challenged the card {card} that {target} had played.
+        M_("{player} challenged the {card} that {target} played."),
+        # TRANSLATORS: challenge verdict: {target}'s hand, shown to the challenger, holds the cards {holding} of the colour {color} (before a postposition).
+        MN_("{target}'s hand holds {holding}, a card of the colour {color}.",
+            "{target}'s hand holds {holding}, cards of the colour {color}.", n="holding", color_form=POSTPOSITION),
+        # TRANSLATORS: last sentence of a successful challenge verdict: {target}, who played the challenged card, draws {count} cards.
+        MN_("The challenge succeeds, so {target} draws {count} card.", "The challenge succeeds, so {target} draws {count} cards."),
     ),
     "challenge-succeeded/playable": (
-        # TRANSLATORS: first sentence of a challenge verdict; {player} challenged, {target} had played {card}.
-        M_("{player} challenged the {card} played by {target}."),
-        # TRANSLATORS: challenge verdict; {holding} lists cards in the hand shown that could have been played instead.
-        M_("The hand shown holds {holding}, which could have been played."),
-        # TRANSLATORS: last sentence of a successful challenge verdict; {target} had played the challenged card.
-        MN_("The challenge succeeds: {target} draws {count} card.", "The challenge succeeds: {target} draws {count} cards."),
+        # TRANSLATORS: first sentence of a challenge verdict: {player} challenged the card {card} that {target} had played.
+        M_("{player} challenged the {card} that {target} played."),
+        # TRANSLATORS: challenge verdict: {target}'s hand, shown to the challenger, holds {holding}, which {target} could have played instead.
+        MN_("{target}'s hand holds {holding}, which {target} could have played instead.",
+            "{target}'s hand holds {holding}, which {target} could have played instead.", n="holding"),
+        # TRANSLATORS: last sentence of a successful challenge verdict: {target}, who played the challenged card, draws {count} cards.
+        MN_("The challenge succeeds, so {target} draws {count} card.", "The challenge succeeds, so {target} draws {count} cards."),
     ),
     "challenge-failed": (
-        # TRANSLATORS: first sentence of a challenge verdict; {player} challenged, {target} had played {card}.
-        M_("{player} challenged the {card} played by {target}."),
-        # TRANSLATORS: failed challenge verdict: the hand shown had no card of the colour {color}.
-        M_("The hand shown holds no card that matches {color}, so the play was legal."),
-        # TRANSLATORS: last sentence of a failed challenge verdict; {player} is the challenger.
-        MN_("The challenge fails: {player} draws {count} card and loses their turn.",
-            "The challenge fails: {player} draws {count} cards and loses their turn."),
+        # TRANSLATORS: first sentence of a challenge verdict: {player} challenged the card {card} that {target} had played.
+        M_("{player} challenged the {card} that {target} played."),
+        # TRANSLATORS: failed challenge verdict: {target}'s hand had no card of the colour {color} (before a postposition), so {target} played legally.
+        M_("{target}'s hand holds no card of the colour {color}, so the play was legal.", color_form=POSTPOSITION),
+        # TRANSLATORS: last sentence of a failed challenge verdict: {player}, the challenger, draws {count} cards and misses their turn.
+        MN_("The challenge fails, so {player} draws {count} card and loses their turn.",
+            "The challenge fails, so {player} draws {count} cards and loses their turn."),
     ),
     "challenge-failed/playable": (
-        # TRANSLATORS: first sentence of a challenge verdict; {player} challenged, {target} had played {card}.
-        M_("{player} challenged the {card} played by {target}."),
-        # TRANSLATORS: failed challenge verdict: the hand shown had no other card that could be played.
-        M_("The hand shown holds no other card that could have been played, so the play was legal."),
-        # TRANSLATORS: last sentence of a failed challenge verdict; {player} is the challenger.
-        MN_("The challenge fails: {player} draws {count} card and loses their turn.",
-            "The challenge fails: {player} draws {count} cards and loses their turn."),
+        # TRANSLATORS: first sentence of a challenge verdict: {player} challenged the card {card} that {target} had played.
+        M_("{player} challenged the {card} that {target} played."),
+        # TRANSLATORS: failed challenge verdict: {target}'s hand had no other card {target} could play, so the play was legal.
+        M_("{target}'s hand holds no other card that {target} could have played, so the play was legal."),
+        # TRANSLATORS: last sentence of a failed challenge verdict: {player}, the challenger, draws {count} cards and misses their turn.
+        MN_("The challenge fails, so {player} draws {count} card and loses their turn.",
+            "The challenge fails, so {player} draws {count} cards and loses their turn."),
     ),
     "round-scored": (
-        # TRANSLATORS: verdict after scoring a round; {points} were won this round, {total} is the player's score so far.
-        MN_("{player} wins the round and scores {points} point, for a total of {total}.",
-            "{player} wins the round and scores {points} points, for a total of {total}.", n="points"),
+        # TRANSLATORS: first sentence after scoring a round: {player} won it and gets {points} points.
+        MN_("{player} wins the round and scores {points} point.",
+            "{player} wins the round and scores {points} points.", n="points"),
+        # TRANSLATORS: second sentence after scoring a round: {player}'s score so far is {total} points.
+        MN_("{player} now has {total} point in all.", "{player} now has {total} points in all.", n="total"),
     ),
     "game-won": (
-        # TRANSLATORS: first sentence of the verdict that ends the game; {points} were won in the last round.
+        # TRANSLATORS: first sentence of the verdict that ends the game: {player} scores {points} points for the last round.
         MN_("{player} scores {points} point for the round.", "{player} scores {points} points for the round.", n="points"),
-        # TRANSLATORS: second sentence of the verdict that ends the game; {target} is the score needed to win.
-        MN_("With {total} point, {player} reaches the target of {target} and wins the game.",
-            "With {total} points, {player} reaches the target of {target} and wins the game.", n="total"),
+        # TRANSLATORS: second sentence of the verdict that ends the game: {player}'s score is now {total} points.
+        MN_("{player} now has {total} point.", "{player} now has {total} points.", n="total"),
+        # TRANSLATORS: third sentence of the verdict that ends the game: {target} is the score needed to win, and {player} has reached it.
+        MN_("The target was {target} point, so {player} wins the game.",
+            "The target was {target} points, so {player} wins the game.", n="target"),
     ),
     "round-dealt": (
-        # TRANSLATORS: verdict when a new round is dealt; {round} is the round number, {top} a card name.
-        M_("Round {round} is dealt: {top} starts the discard pile, the colour in play is {color}, and {first_player} plays first."),
+        # TRANSLATORS: verdict when round number {round} is dealt. {top} is the first card turned up, {color} the colour in play (a word), {first_player} the player who plays first.
+        M_("Round {round} is dealt: {top} is the first card on the discard pile, the colour in play is {color}, and {first_player} plays first."),
     ),
     "not-your-turn": (
-        # TRANSLATORS: refusal: {player} tried to move but it is {current}'s turn.
-        M_("It is not {player}'s turn: {current} is to play."),
+        # TRANSLATORS: refusal: {player} tried to move, but it is {current}'s turn.
+        M_("It is not {player}'s turn: it is {current}'s turn."),
     ),
     "card-does-not-match": (
-        # TRANSLATORS: refusal: {card} was played on {top} while the colour in play is {color}.
-        M_("{card} matches neither the colour in play, {color}, nor the top card, {top}."),
+        # TRANSLATORS: refusal: the card {card} was played on the top card {top} while the colour in play is {color} (a word).
+        M_("{card} does not match the top card, {top}, and is not the colour in play, {color}."),
     ),
     "color-required": (
-        # TRANSLATORS: refusal: a wild card was played without naming a colour.
-        M_("Name a colour when you play {card}."),
+        # TRANSLATORS: refusal: the wild card {card} was played without naming a colour.
+        M_("Whoever plays {card} must name a colour."),
     ),
     "color-not-allowed": (
-        # TRANSLATORS: refusal: a colour was named with a card that does not let its player choose one.
-        M_("{card} does not let its player choose a colour: play it without naming one."),
+        # TRANSLATORS: refusal: a colour was named with the card {card}, which does not let its player choose one.
+        M_("{card} does not let its player choose a colour, so play it without naming one."),
     ),
     "pending-draw": (
-        # TRANSLATORS: refusal: cards from {card} are still owed by {player}.
-        MN_("{card} left {player} a pending draw of {count} card: take it, or answer it where the rules allow.",
-            "{card} left {player} a pending draw of {count} cards: take it, or answer it where the rules allow."),
+        # TRANSLATORS: refusal: {player} still has to draw {count} cards because of the card {card}, before any other move.
+        MN_("Because of {card}, {player} must first draw {count} card, or stack a card on it where the rules allow.",
+            "Because of {card}, {player} must first draw {count} cards, or stack a card on it where the rules allow."),
     ),
     "pending-draw/launcher": (
-        # TRANSLATORS: refusal (UNO Attack): {player} still owes launcher presses caused by {card}.
-        MN_("Because of {card}, {player} owes {count} launcher press: make it, or answer it where the rules allow.",
-            "Because of {card}, {player} owes {count} launcher presses: make them, or answer them where the rules allow."),
+        # TRANSLATORS: refusal (UNO Attack): {player} still has to press the launcher {count} times because of the card {card}.
+        MN_("Because of {card}, {player} must first press the launcher once, or stack a card on it where the rules allow.",
+            "Because of {card}, {player} must first press the launcher {count} times, or stack a card on it where the rules allow."),
     ),
     "pending-draw/launcher-until": (
-        # TRANSLATORS: refusal (UNO Attack): {player} must press the launcher until it fires, because of {card}.
-        M_("Because of {card}, {player} must press the launcher until it fires a card, or answer it where the rules allow."),
+        # TRANSLATORS: refusal (UNO Attack): because of the card {card}, {player} must keep pressing the launcher until a card comes out.
+        M_("Because of {card}, {player} must first press the launcher until a card comes out, or stack a card on it where the rules allow."),
     ),
     "cannot-stack": (
-        # TRANSLATORS: refusal: {card} may not answer the pending draw caused by {pending_card}.
-        M_("{card} may not answer the pending draw from {pending_card}."),
+        # TRANSLATORS: refusal: the card {card} may not be stacked on {pending_card}, the card that made this player draw.
+        M_("{card} may not be stacked on {pending_card}."),
     ),
     "nothing-pending": (
-        # TRANSLATORS: refusal: a player tried to accept or challenge a draw, but none is pending.
-        M_("There is no pending draw for {player} to accept or challenge."),
+        # TRANSLATORS: refusal: {player} tried to accept or challenge a draw card, but nobody has played one at them.
+        M_("{player} has no cards to draw, so there is nothing to accept or challenge."),
     ),
     "not-challengeable": (
-        # TRANSLATORS: refusal: the card that caused the pending draw has no restriction to challenge.
+        # TRANSLATORS: refusal: the card {card}, which made this player draw, cannot be challenged.
         M_("{card} cannot be challenged."),
     ),
     "single-card-only": (
-        # TRANSLATORS: refusal: several cards were played at once where only one is allowed.
-        MN_("Only one card may be played at a time, and this move plays {count} card.",
-            "Only one card may be played at a time, and this move plays {count} cards."),
+        # TRANSLATORS: refusal: {count} cards were played at once, but these rules allow only one card at a time.
+        MN_("These rules allow one card at a time, and this move plays {count} card.",
+            "These rules allow one card at a time, and this move plays {count} cards."),
     ),
     "cards-not-identical": (
-        # TRANSLATORS: refusal: cards played together differ; {cards} is the list of cards played.
-        M_("Cards played together must have the same colour and number, and these do not: {cards}."),
+        # TRANSLATORS: refusal: cards played together must be identical; {cards} lists the cards that were played.
+        MN_("Cards played together must have the same colour and number, and {cards} do not.",
+            "Cards played together must have the same colour and number, and {cards} do not.", n="cards"),
     ),
     "too-many-cards": (
-        # TRANSLATORS: refusal: more cards were played together than allowed; {max} is the limit.
-        MN_("At most {max} card may be played together, and this move plays {count}.",
-            "At most {max} cards may be played together, and this move plays {count}.", n="max"),
+        # TRANSLATORS: first sentence of a refusal: {max} is the most cards these rules let a player play together.
+        MN_("At most {max} card may be played together.", "At most {max} cards may be played together.", n="max"),
+        # TRANSLATORS: second sentence of the same refusal: {count} is how many cards the move played.
+        MN_("This move plays {count} card.", "This move plays {count} cards."),
     ),
     "discard-all-other-color": (
-        # TRANSLATORS: refusal: a card played together with a Discard All is not of its colour {color}.
-        M_("Only {color} cards may be played along with this card, and {card} is not {color}."),
+        # TRANSLATORS: refusal (Discard All): only cards of the colour {color} (before a postposition) may go with it, and the card {card} is of another colour.
+        M_("Only cards of the colour {color} may be played along with this card, and {card} is of another colour.",
+           color_form=POSTPOSITION),
     ),
     "restricted-play": (
-        # TRANSLATORS: refusal: {card} is restricted while the hand holds a card of the colour {color}; {holding} names it.
-        M_("{card} may not be played while the hand holds {holding}, which matches {color}."),
+        # TRANSLATORS: refusal: the card {card} may not be played while the hand holds {holding}, of the colour {color} (before a postposition).
+        MN_("{card} may not be played while the hand holds {holding}, a card of the colour {color}.",
+            "{card} may not be played while the hand holds {holding}, cards of the colour {color}.",
+            n="holding", color_form=POSTPOSITION),
     ),
     "restricted-play/playable": (
-        # TRANSLATORS: refusal: {card} is restricted while the hand holds another playable card; {holding} names it.
-        M_("{card} may not be played while the hand holds {holding}, which could be played instead."),
+        # TRANSLATORS: refusal: the card {card} may not be played while the hand holds {holding}, which could be played instead.
+        MN_("{card} may not be played while the hand holds {holding}, which could be played instead.",
+            "{card} may not be played while the hand holds {holding}, which could be played instead.", n="holding"),
     ),
     "draw-while-playable": (
-        # TRANSLATORS: refusal: the player tried to draw while holding a playable card ({holding}).
-        M_("The hand holds {holding}, which can be played, and these rules do not allow drawing instead."),
+        # TRANSLATORS: refusal: the player tried to draw while holding {holding}, which could be played, and these rules forbid drawing then.
+        MN_("The hand holds {holding}, which can be played, and these rules do not allow drawing instead.",
+            "The hand holds {holding}, which can be played, and these rules do not allow drawing instead.", n="holding"),
     ),
     "already-drew": (
-        # TRANSLATORS: refusal: a second draw in the same turn.
+        # TRANSLATORS: refusal: {player} tried to draw a second time in the same turn.
         M_("{player} has already drawn this turn."),
     ),
     "draw-count-invalid": (
-        # TRANSLATORS: refusal: the number of cards drawn is not allowed; {max} is the most that may be drawn.
-        MN_("These rules do not allow drawing {count} card here; the most allowed is {max}.",
-            "These rules do not allow drawing {count} cards here; the most allowed is {max}."),
+        # TRANSLATORS: first sentence of a refusal: {count} is how many cards the move tried to draw.
+        MN_("These rules do not allow drawing {count} card here.", "These rules do not allow drawing {count} cards here."),
+        # TRANSLATORS: second sentence of the same refusal: {max} is the most cards that may be drawn here.
+        MN_("At most {max} card may be drawn.", "At most {max} cards may be drawn.", n="max"),
     ),
     "pass-before-draw": (
-        # TRANSLATORS: refusal: a player tried to end their turn before drawing.
+        # TRANSLATORS: refusal: {player} tried to end their turn without drawing first.
         M_("{player} must draw before ending their turn."),
     ),
     "only-drawn-card": (
-        # TRANSLATORS: refusal: after drawing, only the card just drawn ({drawn}) may be played, not {card}.
+        # TRANSLATORS: refusal: after drawing, only the card just drawn ({drawn}) may be played, not the card {card}.
         M_("After drawing, only the card just drawn, {drawn}, may be played, not {card}."),
     ),
     "play-after-draw-forbidden": (
-        # TRANSLATORS: refusal: a player tried to play after drawing, which ends the turn in these rules.
-        M_("{player} has drawn, so their turn is over."),
+        # TRANSLATORS: refusal: {player} tried to play after drawing, and in these rules drawing ends the turn.
+        M_("{player} has drawn, and in these rules drawing ends the turn."),
     ),
     "drawn-card-must-be-played": (
-        # TRANSLATORS: refusal: the drawn card can be played and the rules say it must be.
-        M_("The card just drawn, {card}, can be played, and these rules say it must be."),
+        # TRANSLATORS: refusal: the card just drawn, {card}, can be played, and these rules say it must be.
+        M_("The card just drawn, {card}, can be played, and these rules say it must be played."),
     ),
     "target-required": (
-        # TRANSLATORS: refusal: {card} aims at a player and none was named.
-        M_("Name the player that {card} aims at."),
+        # TRANSLATORS: refusal: the card {card} aims at a player, and no player was named.
+        M_("Name the player that {card} is aimed at."),
     ),
     "target-invalid": (
-        # TRANSLATORS: refusal: the player named as a target is not another player at the table.
+        # TRANSLATORS: refusal: {target} was named as the target, but must be another player at the table.
         M_("{target} cannot be the target: choose another player at the table."),
     ),
     "cannot-go-out-on": (
-        # TRANSLATORS: refusal: the house rules forbid ending the round on this card.
-        M_("These rules do not allow going out on {card}."),
+        # TRANSLATORS: refusal: these house rules do not allow ending the round with the card {card} as the last card.
+        M_("These rules do not allow going out with {card} as the last card."),
     ),
     "uno-not-due": (
-        # TRANSLATORS: refusal: UNO was called too early; {count} is how many cards the player holds.
-        MN_("{player} holds {count} card; UNO is called with one card left.",
-            "{player} holds {count} cards; UNO is called with one card left."),
+        # TRANSLATORS: refusal: {player} called UNO too early; {count} is how many cards {player} holds.
+        MN_("{player} holds {count} card, and UNO is called only when one card is left.",
+            "{player} holds {count} cards, and UNO is called only when one card is left."),
     ),
     "uno-not-due/second-to-last": (
-        # TRANSLATORS: refusal (UNO Attack): UNO was called at the wrong moment; {count} is how many cards the player holds.
-        MN_("{player} holds {count} card; UNO is called while playing the second-to-last card.",
-            "{player} holds {count} cards; UNO is called while playing the second-to-last card."),
+        # TRANSLATORS: refusal (UNO Attack): {player} called UNO at the wrong moment; {count} is how many cards {player} holds.
+        MN_("{player} holds {count} card, and UNO is called only while playing the second-to-last card.",
+            "{player} holds {count} cards, and UNO is called only while playing the second-to-last card."),
     ),
     "catch-self": (
-        # TRANSLATORS: refusal: a player tried to catch themselves not calling UNO.
+        # TRANSLATORS: refusal: {player} tried to catch themselves for not calling UNO.
         M_("{player} cannot catch themselves."),
     ),
     "catch-target-called": (
-        # TRANSLATORS: refusal: the player accused of not calling UNO did call it.
+        # TRANSLATORS: refusal: {target}, who was accused of not calling UNO, did call it in time.
         M_("{target} called UNO in time, so there is no penalty."),
     ),
     "catch-target-has-cards": (
-        # TRANSLATORS: refusal: the accused player holds more than one card, so UNO was not due.
-        MN_("{target} holds {count} card, so there is no missed UNO to catch.",
-            "{target} holds {count} cards, so there is no missed UNO to catch."),
+        # TRANSLATORS: refusal: {target} holds {count} cards, more than one, so {target} did not need to call UNO.
+        MN_("{target} holds {count} card, so {target} did not need to call UNO.",
+            "{target} holds {count} cards, so {target} did not need to call UNO."),
     ),
     "catch-window-closed": (
-        # TRANSLATORS: refusal: a catch came after the moment to catch {target} had passed.
-        M_("Too late: the moment to catch {target} has passed."),
+        # TRANSLATORS: refusal: it is too late to catch {target} for not calling UNO.
+        M_("It is too late to catch {target}: the moment has passed."),
     ),
     "jump-in-not-identical": (
-        # TRANSLATORS: refusal: a card played out of turn must be identical to the top card {top}.
+        # TRANSLATORS: refusal: only a card identical to the top card {top} may be played out of turn, and {card} is not.
         M_("Only a card identical to {top} may be played out of turn, and {card} is not."),
     ),
     "round-over": (
-        # TRANSLATORS: refusal: the round has ended and must be scored first.
-        M_("The round is over: score it before making any other move."),
+        # TRANSLATORS: refusal: the round has ended, and it must be scored before any other move.
+        M_("The round is over, so score it before making any other move."),
     ),
     "round-not-over": (
-        # TRANSLATORS: refusal: a round was scored before it ended.
+        # TRANSLATORS: refusal: a round was scored before anyone went out.
         M_("The round is not over yet."),
     ),
     "round-already-scored": (
@@ -310,22 +339,26 @@ MESSAGES: dict[str, tuple[Sentence, ...]] = {
         M_("This round has already been scored."),
     ),
     "game-over": (
-        # TRANSLATORS: refusal: a move after the end of the game; {player} is the winner.
-        M_("The game is over: {player} has won."),
+        # TRANSLATORS: refusal: a move after the end of the game; {player} won it.
+        M_("The game is over, and {player} has won."),
     ),
     "winner-has-cards": (
-        # TRANSLATORS: refusal when scoring: the player named as the round's winner still holds cards.
-        MN_("{player} still holds {count} card and cannot be the winner of this round.",
-            "{player} still holds {count} cards and cannot be the winner of this round."),
+        # TRANSLATORS: refusal when scoring: {player}, named as the winner of the round, still holds {count} cards.
+        MN_("{player} still holds {count} card, so {player} cannot be the winner of this round.",
+            "{player} still holds {count} cards, so {player} cannot be the winner of this round."),
     ),
     "hand-count-mismatch": (
-        # TRANSLATORS: refusal when scoring: the hand given does not hold as many cards as the table recorded.
-        MN_("The table recorded {expected} card for {player}, but the hand given holds {count}.",
-            "The table recorded {expected} cards for {player}, but the hand given holds {count}.", n="expected"),
+        # TRANSLATORS: first sentence of a refusal when scoring: the table recorded {expected} cards in {player}'s hand.
+        MN_("The table recorded {expected} card in {player}'s hand.", "The table recorded {expected} cards in {player}'s hand.",
+            n="expected"),
+        # TRANSLATORS: second sentence of the same refusal: the hand given for scoring holds {count} cards.
+        MN_("The hand given holds {count} card.", "The hand given holds {count} cards."),
     ),
     "not-enough-cards": (
-        # TRANSLATORS: refusal: a move names more cards than the player holds; {held} is how many they hold.
-        MN_("{player} holds only {held} card, not {count}.", "{player} holds only {held} cards, not {count}.", n="held"),
+        # TRANSLATORS: first sentence of a refusal: {player} holds only {held} cards.
+        MN_("{player} holds only {held} card.", "{player} holds only {held} cards.", n="held"),
+        # TRANSLATORS: second sentence of the same refusal: the move names {count} cards.
+        MN_("This move names {count} card.", "This move names {count} cards."),
     ),
     "presses-owed": (
         # TRANSLATORS: refusal (UNO Attack): {player} owes launcher presses (a penalty or a card aimed at them) and tried to play first.
@@ -346,8 +379,8 @@ MESSAGES: dict[str, tuple[Sentence, ...]] = {
             "Only {available} cards are left on the table to draw, not {count}.", n="available"),
     ),
     "extra-play-offered": (
-        # TRANSLATORS: refusal (UNO Attack): after a Skip or Reverse the player may play one more card or pass, but not draw.
-        M_("{player} may play one more card or end their turn, but may not draw now."),
+        # TRANSLATORS: refusal (UNO Attack): after a Skip or Reverse, {player} may play one more card or end their turn, but may not draw.
+        M_("{player} may now play one more card or end their turn, but may not draw."),
     ),
 }
 
@@ -359,6 +392,8 @@ NUMBER_OVERRIDES = {"game-won": frozenset({"target"})}
 
 
 def _as_int(value) -> int:
+    if isinstance(value, (list, tuple)):
+        return len(value)  # a list of cards: its verb agrees with how many it names
     try:
         return int(value)
     except (TypeError, ValueError):
@@ -377,11 +412,12 @@ def player_name(seat, tr: Translator, players: list[str] | None) -> str:
 
 def _cards_in_words(value, tr: Translator, rules: dict | None) -> str:
     if isinstance(value, (list, tuple)):
-        return tr.join(card_name(str(card), tr, rules) for card in value) if value else ""
+        return tr.join([card_name(str(card), tr, rules) for card in value]) if value else ""
     return card_name(str(value), tr, rules)
 
 
-def render_details(code: str, details: dict, tr: Translator, players=None, rules=None) -> dict:
+def render_details(code: str, details: dict, tr: Translator, players=None, rules=None,
+                   color_form: str = "word") -> dict:
     """The verdict's details as words of the reader's language, ready for a message."""
     numbers = NUMBER_OVERRIDES.get(code, frozenset())
     values = {}
@@ -393,7 +429,7 @@ def render_details(code: str, details: dict, tr: Translator, players=None, rules
         elif name in CARD_DETAILS:
             values[name] = _cards_in_words(value, tr, rules)
         elif name in COLOR_DETAILS:
-            values[name] = color_name(str(value), tr)
+            values[name] = color_name(str(value), tr, color_form)
         elif isinstance(value, (int, float, str)) and not isinstance(value, bool):
             values[name] = value
         elif value is None:
@@ -433,7 +469,9 @@ def variant(code: str, details: dict, rules: dict | None) -> str | None:
     if code == "uno-not-due" and uno.get("call") == "second-to-last-card":
         return "second-to-last"
     if code == "drew" and rules.get("draw_source") == "launcher":
-        return "launcher"
+        return "launcher-empty" if (details or {}).get("count") == 0 else "launcher"
+    if code == "launcher-settled" and (details or {}).get("count") == 0:
+        return "empty"
     if code == "stacked" and _launcher_effect((details or {}).get("card"), rules) is not None:
         return "launcher"
     if code == "pending-draw":
@@ -453,21 +491,46 @@ def sentences_for(code: str, details: dict | None = None, rules: dict | None = N
     return MESSAGES[code]
 
 
-def verdict_message(verdict_json: dict, lang: str, players: list[str] | None = None,
-                    rules: dict | None = None) -> str:
-    """The verdict explained in the reader's language."""
+def _data(rules) -> dict:
+    """The resolved data of a compiled ruleset (referee.engine's Rules); a resolved
+    dict is accepted too, as the text package's own tests use."""
+    data = getattr(rules, "data", rules)
+    if not isinstance(data, dict):
+        raise TypeError("verdict_message needs the table's ruleset (compiled, or its resolved data)")
+    return data
+
+
+def verdict_message(verdict_json: dict, lang: str, players: list[str] | None, rules) -> str:
+    """The verdict explained in the reader's language, worded for the table's ruleset."""
+    return render_verdict(verdict_json, translator(lang), players, rules)
+
+
+def render_verdict(verdict_json: dict, tr: Translator, players: list[str] | None, rules) -> str:
+    """verdict_message with a given translator (the translators' page previews an edit)."""
+    data = _data(rules)
     code = verdict_json.get("code")
     details = verdict_json.get("details")
     details = details if isinstance(details, dict) else {}
-    tr = translator(lang)
     if code not in MESSAGES:
         # TRANSLATORS: fallback for a verdict code this version does not know; {code} is left as it is.
         return tr.gettext("The referee ruled: {code}.", code=str(code))
-    values = render_details(code, details, tr, players, rules)
-    sentences = sentences_for(code, details, rules)
-    for sentence in sentences:  # a detail the judge left out must not break the message
-        for text in sentence.texts():
-            for name in placeholders(text):
-                values.setdefault(name, "?")
-    return " ".join(sentence.render(tr, values) for sentence in sentences)
+    return " ".join(_sentence(sentence, code, details, tr, players, data)
+                    for sentence in sentences_for(code, details, data))
 
+
+def _sentence(sentence: Sentence, code: str, details: dict, tr: Translator, players, data: dict) -> str:
+    values = render_details(code, details, tr, players, data, sentence.color_form)
+    for text in sentence.texts():  # a detail the judge left out must not break the message
+        for name in placeholders(text):
+            values.setdefault(name, "?")
+    if sentence.plural is None:
+        return tr.gettext(sentence.singular, **values)
+    return tr.ngettext(sentence.singular, sentence.plural, _number_of(details.get(sentence.n), sentence.n), **values)
+
+
+def _number_of(value, name: str) -> int:
+    """The number that picks a sentence's plural form: a count, or how many cards a
+    card detail names (one card given as a string is one)."""
+    if name in CARD_DETAILS and isinstance(value, str):
+        return 1
+    return _as_int(value)

@@ -22,8 +22,9 @@ PACKAGE = REPO / "referee"
 MAPPING = REPO / "babel.cfg"
 COMMENT_TAGS = ("TRANSLATORS:", "NOTE:")
 # Our markers beside the gettext names: N_/NP_ mark a message (with a context) that is
-# translated elsewhere; M_/MN_ mark verdict sentences (MN_ has plural forms).
-KEYWORDS = {**DEFAULT_KEYWORDS, "NP_": ((1, "c"), 2), "M_": None, "MN_": (1, 2)}
+# translated elsewhere; M_/MN_ mark verdict sentences (MN_ has plural forms); _code is
+# the pages' gettext for sentences that show file names or commands as code.
+KEYWORDS = {**DEFAULT_KEYWORDS, "NP_": ((1, "c"), 2), "M_": None, "MN_": (1, 2), "_code": None}
 WIDTH = 100
 
 

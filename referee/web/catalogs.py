@@ -6,7 +6,9 @@ shows their latest saved work.
 """
 from babel.messages.pofile import read_po
 
-from referee.text.catalogs import po_path
+from functools import lru_cache
+
+from referee.text.catalogs import po_path, pot_path
 
 SHOWN_LOCATIONS = 3  # enough to find the message; the .po has all of them
 
@@ -38,6 +40,43 @@ def _describe(message):
         "plural": plural,
         "context": message.context,
         "comments": list(message.auto_comments) + list(message.user_comments),
-        "locations": [f"{file}:{line}" for file, line in message.locations[:SHOWN_LOCATIONS]],
+        "locations": [f"{file}:{line}" for file, line in message.locations[:SHOWN_LOCATIONS]
+                      if not str(file).startswith("/")],  # repository paths only, never the server's
         "fuzzy": message.fuzzy,
     }
+
+
+def preview_choices():
+    """[(key, label)] for the preview form: every message of messages.pot, by a key
+    that is its position (the label is the English message, with its context)."""
+    return _template_choices(_pot_stamp())
+
+
+def message_of(key):
+    """(context, msgid) of a preview_choices key."""
+    return _template_messages(_pot_stamp())[int(key)]
+
+
+def _pot_stamp():
+    try:
+        status = pot_path().stat()
+        return (str(pot_path()), status.st_mtime_ns, status.st_size)
+    except OSError:
+        return (str(pot_path()), None, None)
+
+
+@lru_cache(maxsize=4)
+def _template_messages(stamp):
+    try:
+        with open(stamp[0], "rb") as handle:
+            template = read_po(handle)
+    except Exception:  # noqa: BLE001  no template: nothing to preview
+        return []
+    return [(message.context, message.id if isinstance(message.id, str) else message.id[0])
+            for message in template if message.id]
+
+
+@lru_cache(maxsize=4)
+def _template_choices(stamp):
+    return [(str(index), f"{msgid} [{context}]" if context else msgid)
+            for index, (context, msgid) in enumerate(_template_messages(stamp))]

@@ -8,6 +8,7 @@ from flask import current_app
 
 from referee.api.ids import is_ruleset_id
 from referee.rules import RulesetError, load_document, resolve
+from referee.text.ruletext import ruleset_title
 
 DEFAULT_RULESET = "classic"
 
@@ -20,9 +21,10 @@ def _catalog():
     return current_app.extensions["referee"].catalog
 
 
-def list_rulesets(after=None, chosen=None):
+def list_rulesets(lang="en", after=None, chosen=None):
     """A page of [{id, version, title, extends, builtin}] for the pickers (built-ins
-    first), with `chosen` added when it is on another page, and the id the next
+    first), each titled in the reader's language when the ruleset carries a
+    translation, with `chosen` added when it is on another page, and the id the next
     page starts after (None on the last)."""
     catalog = _catalog()
     listed, next_after = catalog.summaries(after if is_ruleset_id(after or "") else None)
@@ -34,7 +36,16 @@ def list_rulesets(after=None, chosen=None):
         else:
             listed.append(dict(id=entry.id, version=entry.version, title=entry.title,
                                extends=entry.extends, builtin=entry.builtin))
-    return listed, next_after
+    return [_titled(catalog, summary, lang) for summary in listed], next_after
+
+
+def _titled(catalog, summary, lang):
+    """A picker entry titled in the reader's language, when the ruleset has it."""
+    try:
+        data = catalog.find(summary["id"], summary["version"]).data
+    except LookupError:
+        data = summary
+    return {**summary, "title": ruleset_title(data, lang)}
 
 
 def resolved_ruleset(ruleset_id):
@@ -59,5 +70,6 @@ def compare_with_parent(text, lang, describe):
     parent_id = document.get("extends")
     if not parent_id:
         return {"parent": None, "changes": []}
-    return {"parent": parent_id,
-            "changes": describe(child.data, resolved_ruleset(parent_id), lang)}
+    parent = resolved_ruleset(parent_id)
+    return {"parent": parent_id, "parent_title": ruleset_title(parent, lang),
+            "changes": describe(child.data, parent, lang)}

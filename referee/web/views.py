@@ -3,12 +3,14 @@ from pathlib import Path
 
 from flask import Response, g, jsonify, render_template, request, url_for
 from babel.numbers import format_percent
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from referee.api.body import read_body
 from referee.text import LANGUAGES, describe_changes, locales_report, negotiate, rule_text
+from referee.text.ruletext import ruleset_description
 from referee.web import bp
-from referee.web.catalogs import untranslated_messages
+from referee.text.preview import preview
+from referee.web.catalogs import message_of, preview_choices, untranslated_messages
 from referee.web.i18n import endonym, page_gettext, page_ngettext
 from referee.web.names import deck_names
 from referee.web.rulesets import (DEFAULT_RULESET, UnknownRuleset, compare_with_parent,
@@ -32,13 +34,28 @@ def page_helpers():
     return {
         "lang": lang,
         "_": page_gettext(lang),
+        "_code": _with_code(lang),
         "ngettext": page_ngettext(lang),
-        "percent": lambda value: format_percent((value or 0) / 100, locale=lang),
+        "percent": lambda value: format_percent((value or 0) / 100, format="#,##0.#%", locale=lang),
         "problem_text": _problem_text,
         "languages": [(code, endonym(code)) for code in LANGUAGES],
         "switch_language_url": _switch_language_url,
         "text_lang": _text_lang,
     }
+
+
+def _with_code(lang):
+    """`_code(msgid, **values)`: a translated sentence whose values are file names or
+    commands, shown as <code lang="en"> (they are typed as they are, never translated)."""
+    gettext = page_gettext(lang)
+
+    def translate(msgid, **values):
+        markers = {name: f"\x00{index}\x00" for index, name in enumerate(values)}
+        text = str(escape(gettext(msgid, **markers)))
+        for name, marker in markers.items():
+            text = text.replace(str(escape(marker)), f'<code lang="en">{escape(values[name])}</code>')
+        return Markup(text)
+    return translate
 
 
 def _text_lang(text):
@@ -68,7 +85,7 @@ def _switch_language_url(code):
 def rulebook():
     ruleset_id = request.args.get("ruleset", DEFAULT_RULESET)
     # The picker lists a page of rulesets; `after` turns the page (HOSTILE.md 27).
-    rulesets, more_after = list_rulesets(request.args.get("after"), ruleset_id)
+    rulesets, more_after = list_rulesets(g.lang, request.args.get("after"), ruleset_id)
     try:
         data = resolved_ruleset(ruleset_id)
     except UnknownRuleset:
@@ -80,26 +97,26 @@ def rulebook():
         more_after=more_after,
         chosen=ruleset_id,
         book=rule_text(data, g.lang),
-        description=_own_description(data),
+        description=_own_description(data, g.lang),
     )
 
 
-def _own_description(data):
-    """The ruleset's description, unless it is only inherited from its parent (a house
-    ruleset without one would otherwise describe the edition it changes)."""
-    parent_id = data.get("extends")
-    if parent_id:
+def _own_description(data, lang):
+    """The ruleset's description in the reader's language, unless it is only inherited
+    from its parent (a house ruleset without one would otherwise describe the edition
+    it changes). A translation is always the ruleset's own: translations are not inherited."""
+    if not (data.get("translations") or {}).get(lang) and data.get("extends"):
         try:
-            if resolved_ruleset(parent_id).get("description") == data.get("description"):
+            if resolved_ruleset(data["extends"]).get("description") == data.get("description"):
                 return None
         except UnknownRuleset:
             pass
-    return data.get("description")
+    return ruleset_description(data, lang) or None
 
 
 @bp.get("/workshop")
 def workshop():
-    return render_template("web/workshop.html", rulesets=list_rulesets()[0])
+    return render_template("web/workshop.html", rulesets=list_rulesets(g.lang)[0])
 
 
 @bp.post("/workshop/changes")
@@ -115,7 +132,7 @@ def workshop_changes():
 @bp.get("/try")
 def try_table():
     chosen = request.args.get("ruleset", DEFAULT_RULESET)
-    return render_template("web/try.html", rulesets=list_rulesets(chosen=chosen)[0],
+    return render_template("web/try.html", rulesets=list_rulesets(g.lang, chosen=chosen)[0],
                            chosen=chosen)
 
 
@@ -129,12 +146,25 @@ def card_names():
     return jsonify(deck_names(data, g.lang))
 
 
-@bp.get("/translators")
+@bp.route("/translators", methods=["GET", "POST"])
 def translators():
+    """The catalogs' state (the same checks as `referee i18n check`) and, after the
+    preview form is sent, the edited message as players would read it."""
     report = locales_report()
     untranslated = {code: untranslated_messages(code) for code in LANGUAGES if code != "en"}
-    return render_template("web/translators.html", report=report["locales"],
-                           untranslated=untranslated)
+    choices = preview_choices()
+    form = request.form if request.method == "POST" else {}
+    preview_lang = form.get("preview_lang") if form.get("preview_lang") in LANGUAGES[1:] else (
+        g.lang if g.lang != "en" else LANGUAGES[1])
+    preview_key = form.get("message", "")
+    strings = [text for text in (form.get("translation", ""), form.get("translation_plural", "")) if text]
+    result = None
+    if request.method == "POST" and preview_key in dict(choices):
+        context, msgid = message_of(preview_key)
+        result = preview(preview_lang, context, msgid, strings[:1] * 2 if len(strings) == 1 else strings)
+    return render_template("web/translators.html", report=report["locales"], untranslated=untranslated,
+                           preview_choices=choices, preview_key=preview_key, preview_lang=preview_lang,
+                           preview_strings=strings, preview_result=result)
 
 
 RULINGS = Path(__file__).resolve().parents[2] / "docs" / "rulings.md"

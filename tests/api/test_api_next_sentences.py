@@ -71,7 +71,7 @@ def test_next_is_translated_in_every_scenario_state(lang):
         assert sentences, (name, action)
         for sentence, _values in sentences:
             assert sentence.singular in done, (lang, name, sentence.singular)
-        said = next_message(action, lang, list(state.players))
+        said = next_message(action, lang, list(state.players), rules)
         assert said and "?" not in said and "{" not in said, (lang, name, said)
 
 
@@ -82,6 +82,6 @@ def test_english_next_names_the_player_and_the_count():
                                                    "cards": ["wild-draw-four"], "color": "blue"}, 3)).state
     action = next_action(rules, state)
     assert action["player"] == 2 and action["moves"] == ["accept", "draw", "challenge"]
-    assert next_message(action, "en", list(state.players)) == \
+    assert next_message(action, "en", list(state.players), rules) == \
         "Chirag draws 4 cards. Instead, Chirag may challenge the Wild Draw Four."
-    assert next_message(action, "ne", list(state.players)).startswith("Chiragले 4 वटा कार्ड")
+    assert next_message(action, "ne", list(state.players), rules).startswith("Chiragले 4 वटा कार्ड")

@@ -67,7 +67,7 @@ def test_defaults_are_the_official_classic_values(builtins):
     data = resolve(minimal, lambda _: None).data
     classic = builtins["classic"].data
     differs = {key for key in classic if data[key] != classic[key]}
-    assert differs == {"id", "title", "description"}
+    assert differs == {"id", "title", "description", "translations"}
 
 
 def test_effects_get_their_optional_fields(builtins):

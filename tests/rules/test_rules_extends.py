@@ -76,25 +76,26 @@ def test_a_removed_kind_may_be_defined_again_from_scratch():
 def test_removing_a_kind_the_parent_lacks_is_an_error():
     problems = error_of(CLASSIC + "remove_cards: [wild, joker]\n")
     assert [(p.path, p.line, p.column) for p in problems] == [("remove_cards.1", 4, 22)]
-    assert "cannot remove 'joker': the parent ruleset (classic) has no such card kind" in problems[0].message
+    assert (problems[0].code, problems[0].params) == ("remove-unknown", {"kind": "joker", "parent": "classic"})
+    assert problems[0].message == "joker cannot be removed: the ruleset classic has no such card."
 
 
 def test_an_unknown_parent_is_an_error_at_extends():
     problems = error_of("id: mine\ntitle: Mine\nextends: clasic\n")
     assert [(p.path, p.line, p.message) for p in problems] == [
-        ("extends", 3, "unknown parent ruleset 'clasic'")]
+        ("extends", 3, "There is no ruleset clasic to extend.")]
 
 
 def test_a_cycle_is_an_error_at_extends():
     lookup = lookup_of("id: b\ntitle: B\nextends: a\n")
     problems = error_of("id: a\ntitle: A\n\nextends: b\n", lookup)
     assert [(p.path, p.line, p.message) for p in problems] == [
-        ("extends", 4, "extends makes a cycle: a -> b -> a")]
+        ("extends", 4, "The extends lines go round in a circle: a -> b -> a.")]
 
 
 def test_a_ruleset_cannot_extend_itself():
     problems = error_of("id: classic\ntitle: Me again\nextends: classic\n", builtin_documents().get)
-    assert "cycle: classic -> classic" in problems[0].message
+    assert problems[0].code == "extends-cycle" and "classic -> classic" in problems[0].message
 
 
 def test_a_chain_of_parents_applies_in_order():
@@ -109,14 +110,15 @@ def test_a_chain_of_parents_applies_in_order():
 def test_an_unknown_grandparent_names_who_needs_it():
     lookup = lookup_of("id: middle\ntitle: Middle\nextends: nowhere\n")
     problems = error_of("id: top\ntitle: Top\nextends: middle\n", lookup)
-    assert problems[0].message == "unknown parent ruleset 'nowhere' (the parent of 'middle')"
+    assert problems[0].message == "middle, which this ruleset extends, extends nowhere, and there is no ruleset nowhere."
 
 
 def test_an_invalid_parent_is_reported_at_extends():
     broken = {"id": "broken", "title": "Broken", "extends": "classic", "hand_size": "seven"}
     problems = error_of("id: top\ntitle: Top\nextends: broken\n",
                         lambda i: broken if i == "broken" else builtin_documents().get(i))
-    assert problems[0].path == "extends" and "'broken' is invalid" in problems[0].message
+    assert problems[0].path == "extends" and problems[0].code == "extends-invalid"
+    assert "broken" in problems[0].message
 
 
 def test_a_resolved_parent_and_a_raw_parent_give_the_same_result():
@@ -143,11 +145,11 @@ def test_resolving_never_changes_the_parent(builtins):
 def test_a_bad_removal_in_a_parent_names_that_parent():
     lookup = lookup_of("id: middle\ntitle: Middle\nextends: classic\nremove_cards: [joker]\n")
     problems = error_of("id: top\ntitle: Top\nextends: middle\n", lookup)
-    assert problems[0].message.startswith("in the parent ruleset 'middle': cannot remove 'joker'")
+    assert problems[0].message == "The ruleset middle, which this one extends, removes joker, but classic has no such card."
     assert problems[0].line is None
 
 
 def test_resolve_errors_name_the_file():
     with pytest.raises(RulesetError) as caught:
         resolve(house("id: mine\ntitle: Mine\nextends: nowhere\n"), builtin_lookup)
-    assert str(caught.value).startswith("house.yaml: line 3, column 1: extends: unknown parent")
+    assert str(caught.value).startswith("house.yaml: line 3, column 1: extends: There is no ruleset nowhere")

@@ -100,20 +100,20 @@ def test_an_integer_is_an_integer(value):
 def test_an_unknown_key_is_named_with_a_suggestion():
     found = problems(HEAD + "house:\n  jump_inn: {enabled: true}\n")
     assert [(p.path, p.line, p.column, p.message) for p in found] == [
-        ("house.jump_inn", 5, 3, "unknown key 'jump_inn'; did you mean 'jump_in'?")]
+        ("house.jump_inn", 5, 3, "jump_inn is not a key this ruleset knows here; did you mean jump_in?")]
 
 
 def test_a_bad_key_name_is_reported_at_the_key():
     found = problems(HEAD + "cards:\n  Red Card: {per_color: 1, score: 1}\n")
     assert [(p.path, p.line) for p in found] == [("cards.Red Card", 5)]
-    assert "is not a valid card kind id" in found[0].message
+    assert found[0].code == "schema-id" and found[0].message.startswith("Red Card is not a valid id")
 
 
 def test_a_ruleset_without_extends_must_be_complete():
     found = problems("id: lone\ntitle: Alone\n")
     assert sorted(p.message for p in found) == [
-        "'cards' is a required property (a ruleset without `extends` must be complete)",
-        "'deck_size' is a required property (a ruleset without `extends` must be complete)"]
+        "The key cards is missing; a ruleset without extends must write every key.",
+        "The key deck_size is missing; a ruleset without extends must write every key."]
 
 
 def test_messages_are_cut_to_a_readable_length():
@@ -126,4 +126,25 @@ def test_at_most_twenty_problems_sorted_by_line():
     found = problems(text)
     assert len(found) == 21
     assert [p.line for p in found[:20]] == list(range(4, 24))
-    assert found[20].message == "10 more problem(s) not shown; fix these first"
+    assert found[20].message == "10 more problems are not shown; fix these first."
+    assert (found[20].code, found[20].params) == ("more-problems", {"count": 10})
+
+
+SCHEMA_MESSAGES = [
+    ("hand_size: seven\n", "hand_size", "schema-integer", "This must be a whole number, like 300."),
+    ("colors: red\n", "colors", "schema-array", "This must be a list, like [red, blue]."),
+    ("draw_source: pool\n", "draw_source", "schema-enum", "This must be one of: pile or launcher."),
+    ("hand_size: 0\n", "hand_size", "schema-minimum", "This must be 1 or more."),
+    ("scoring:\ntarget: 300\n", "scoring", "schema-empty",
+     "This key has no value; if the lines below belong to it, indent them under it."),
+]
+
+
+@pytest.mark.parametrize("text, path, code, message", SCHEMA_MESSAGES, ids=[c[2] for c in SCHEMA_MESSAGES])
+def test_schema_problems_are_said_in_plain_words(text, path, code, message):
+    from referee.text.problems import problem_message
+
+    found = {p.path: p for p in problems(HEAD + text)}
+    assert found[path].code == code
+    assert problem_message(found[path].code, found[path].params, "en") == message
+    assert "not of type" not in found[path].message and "None" not in found[path].message

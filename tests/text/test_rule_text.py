@@ -34,11 +34,28 @@ def with_option(rules: dict, path: str, value) -> dict:
 def test_shape_of_the_answer(rulesets):
     text = rule_text(rulesets["classic"], "en")
     assert text["lang"] == "en"
-    assert text["ruleset"] == {"id": "classic", "title": "Classic UNO"}
+    assert text["ruleset"]["id"] == "classic" and text["ruleset"]["title"] == "Classic UNO"
+    assert text["ruleset"]["description"].startswith("The original rules: 108 cards")
     assert [section["id"] for section in text["sections"]] == SECTION_IDS
     for section in text["sections"]:
         assert section["title"] and section["paragraphs"]
         assert all(isinstance(paragraph, str) and paragraph for paragraph in section["paragraphs"])
+
+
+@pytest.mark.parametrize("lang, title", [("en", "Classic UNO"), ("gu", "ક્લાસિક UNO"), ("hi", "क्लासिक UNO"),
+                                         ("ne", "क्लासिक UNO"), ("te", "క్లాసిక్ UNO")])
+def test_a_ruleset_names_itself_in_the_readers_language(rulesets, lang, title):
+    ruleset = rule_text(rulesets["classic"], lang)["ruleset"]
+    assert ruleset["title"] == title
+    assert ruleset["description"] and (lang == "en" or not ruleset["description"].startswith("The original"))
+
+
+def test_a_house_ruleset_does_not_inherit_its_parents_translated_title(rulesets):
+    from referee.rules import builtin_lookup, load_document, resolve
+
+    house = resolve(load_document("id: mine\ntitle: Mine\nextends: classic\n"), builtin_lookup).data
+    assert house["translations"] == {}
+    assert rule_text(house, "gu")["ruleset"]["title"] == "Mine"
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -81,17 +98,23 @@ def test_a_house_ruleset_reads_differently_from_its_parent(rulesets, ruleset_id)
 
 def test_describe_changes_names_each_difference_once(rulesets):
     changes = describe_changes(rulesets["stacking-tournament"], rulesets["classic"], "en")
-    assert "Scoring: The first player to reach 300 points wins the game. " \
-           "(Classic UNO: The first player to reach 500 points wins the game.)" in changes
+    assert "Changed in “Scoring”: The first player to reach 300 points wins the game. " \
+           "In Classic UNO it was: The first player to reach 500 points wins the game." in changes
     stacking = [change for change in changes if "Stacking" in change]
     assert len(stacking) == 2 and all("(not in Classic UNO)" in change for change in stacking)
+
+
+def test_describe_changes_names_the_parent_in_the_readers_language(rulesets):
+    changes = describe_changes(rulesets["stacking-tournament"], rulesets["classic"], "hi")
+    assert any("क्लासिक UNO" in change for change in changes)
+    assert not any("Classic UNO" in change for change in changes)
     assert describe_changes(rulesets["classic"], rulesets["classic"], "en") == []
 
 
 def test_describe_changes_reports_a_dropped_rule(rulesets):
     changes = describe_changes(rulesets["hindi-table"], rulesets["classic"], "en")
-    assert any(change.startswith("Restrictions and challenges: no longer applies: You may play a Wild Draw Four")
-               for change in changes)
+    assert any(change.startswith("Dropped from “Restrictions and challenges” (a rule of Classic UNO): "
+                                 "You may play a Wild Draw Four") for change in changes)
 
 
 EFFECTS = [
@@ -122,6 +145,6 @@ def test_a_house_kind_is_described_from_its_effects(rulesets):
     rules["cards"]["boomerang"] = {"title": "Boomerang", "number": None, "per_color": 1, "count": None,
                                    "score": 30, "effects": [{"type": "reverse"}, {"type": "extra-play"}]}
     cards = section_text(rule_text(rules, "en"), "cards")
-    assert ("Boomerang: 4 cards in the deck, 1 of each colour. The direction of play reverses. "
+    assert ("Boomerang: 4 cards in the deck. There is 1 of each colour. The direction of play reverses. "
             "Whoever plays it may at once play one more card.") in cards
     assert "A Boomerang scores 30 points." in section_text(rule_text(rules, "en"), "scoring")

@@ -6,8 +6,11 @@ import time
 import pytest
 from babel import Locale
 
+from referee.rules import builtin_rulesets
 from referee.text import verdict_message
 from referee.text.catalogs import TRANSLATED_LANGUAGES
+
+CLASSIC = builtin_rulesets()["classic"].data  # the table's ruleset, as every caller passes it
 
 from text_support import copy_fixture, write_catalog
 
@@ -17,11 +20,11 @@ PLAYERS = ["Asha"]
 
 
 def drew(count, lang):
-    return verdict_message({"code": "drew", "details": {"player": 0, "count": count}}, lang, PLAYERS)
+    return verdict_message({"code": "drew", "details": {"player": 0, "count": count}}, lang, PLAYERS, CLASSIC)
 
 
 def ended(lang):
-    return verdict_message({"code": "passed", "details": {"player": 0}}, lang, PLAYERS)
+    return verdict_message({"code": "passed", "details": {"player": 0}}, lang, PLAYERS, CLASSIC)
 
 
 def touch_later(path):
@@ -64,7 +67,7 @@ def test_an_edited_catalog_is_seen_on_the_next_call(locales):
 
 
 @pytest.mark.parametrize("breakage", ["plural_division_by_zero.po", "plural_index_out_of_range.po",
-                                      "plural_syntax.po", "stray_line.po"])
+                                      "plural_syntax.po", "stray_line.po", "broken_syntax.po"])
 def test_a_broken_catalog_keeps_the_last_good_one(locales, breakage):
     path = write_catalog(locales, "hi", {ENDED: "{player} ने बारी पूरी की।"})
     assert ended("hi") == "Asha ने बारी पूरी की।"
@@ -94,10 +97,28 @@ def test_an_untranslated_entry_shows_in_english(locales):
 
 def test_card_and_colour_names_are_translated(locales):
     write_catalog(locales, "hi", {
-        ("color", "red"): "लाल", ("card kind", "Skip"): "स्किप", ("card", "{color} {kind}"): "{color} {kind}",
-        "{card} matches neither the colour in play, {color}, nor the top card, {top}.":
-            "{card} न चल रहे रंग {color} से मेल खाता है, न ऊपर के पत्ते {top} से।",
+        ("color", "green"): "हरा", ("card color", "green"): "हरा", ("card kind", "Skip"): "स्किप",
+        ("card", "{color} {kind}"): "{color} {kind}",
+        "{card} does not match the top card, {top}, and is not the colour in play, {color}.":
+            "{card} न ऊपर के पत्ते {top} से मेल खाता है, न चल रहे रंग ({color}) से।",
         ("card kind", "3"): "३",
     })
-    verdict = {"code": "card-does-not-match", "details": {"card": "red-skip", "top": "red-3", "color": "red"}}
-    assert verdict_message(verdict, "hi") == "लाल स्किप न चल रहे रंग लाल से मेल खाता है, न ऊपर के पत्ते लाल ३ से।"
+    verdict = {"code": "card-does-not-match", "details": {"card": "green-skip", "top": "green-3", "color": "green"}}
+    assert verdict_message(verdict, "hi", None, CLASSIC) == "हरा स्किप न ऊपर के पत्ते हरा ३ से मेल खाता है, न चल रहे रंग (हरा) से।"
+
+
+def test_each_grammatical_job_of_a_colour_is_its_own_message(locales):
+    """Gujarati: green as a word (લીલો), as a card's colour (લીલું), before a postposition (લીલા)."""
+    write_catalog(locales, "gu", {
+        ("color", "green"): "લીલો", ("card color", "green"): "લીલું", ("color before a postposition", "green"): "લીલા",
+        ("card kind", "Skip"): "સ્કીપ", ("card", "{color} {kind}"): "{color} {kind}",
+        "{player} played {card}, and the colour in play is now {color}.":
+            "{player}એ {card} રમ્યું, અને હવે ચાલુ રંગ {color} છે.",
+        "{target}'s hand holds no card of the colour {color}, so the play was legal.":
+            "{target}ના હાથમાં {color} રંગનું એક પણ કાર્ડ નથી, એટલે ચાલ માન્ય હતી.",
+    })
+    played = {"code": "played", "details": {"player": 0, "card": "green-skip", "color": "green"}}
+    assert verdict_message(played, "gu", ["આશા"], CLASSIC) == "આશાએ લીલું સ્કીપ રમ્યું, અને હવે ચાલુ રંગ લીલો છે."
+    failed = {"code": "challenge-failed", "details": {"player": 1, "target": 0, "card": "wild-draw-four",
+                                                      "color": "green", "count": 6}}
+    assert "આશાના હાથમાં લીલા રંગનું એક પણ કાર્ડ નથી" in verdict_message(failed, "gu", ["આશા", "Ravi"], CLASSIC)

@@ -50,8 +50,9 @@ def test_rule_text_is_fully_translated(rulesets, lang, ruleset_id):
 @pytest.mark.parametrize("lang", TRANSLATED_LANGUAGES)
 def test_every_card_and_colour_has_a_name(lang):
     tr = translator(lang)
-    for color in COLORS:
-        assert english_left(color_name(color, tr)) == [], color
+    for form, names in COLORS.items():
+        for color in names:
+            assert english_left(color_name(color, tr, form)) == [], (form, color)
     for kind in KINDS:
         assert english_left(card_name(kind, tr)) == [], kind
     assert english_left(card_name("red-skip", tr)) == []
@@ -59,13 +60,13 @@ def test_every_card_and_colour_has_a_name(lang):
 
 @pytest.mark.parametrize("lang", TRANSLATED_LANGUAGES)
 @pytest.mark.parametrize("count", [0, 1, 2, 5])
-def test_plural_cases_use_the_languages_form(lang, count):
+def test_plural_cases_use_the_languages_form(rulesets, lang, count):
     catalog = load_catalog(po_path(lang)).catalog
     message = catalog.get(("{player} drew {count} card.", "{player} drew {count} cards."))
     index = 0 if Locale.parse(lang).plural_form(count) == "one" else 1
     expected = message.string[index].format(player="Asha", count=count)
     assert expected and verdict_message({"code": "drew", "details": {"player": 0, "count": count}},
-                                        lang, ["Asha"]) == expected
+                                        lang, ["Asha"], rulesets["classic"]) == expected
 
 
 @pytest.mark.parametrize("lang", TRANSLATED_LANGUAGES)

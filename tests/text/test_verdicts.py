@@ -35,19 +35,19 @@ def test_placeholders_are_the_codes_params(key):
 
 @pytest.mark.parametrize("case", CASES_LIST, ids=[case["why"] for case in CASES_LIST])
 def test_verdict_reads(case, rulesets):
-    rules = rulesets[case["ruleset"]] if "ruleset" in case else None
+    rules = rulesets[case.get("ruleset", "classic")]
     assert verdict_message(case["verdict"], "en", case.get("players"), rules) == case["expected"]
 
 
 @pytest.mark.parametrize("code", sorted(CODES))
-def test_no_placeholder_is_left_unfilled_even_with_missing_details(code):
+def test_no_placeholder_is_left_unfilled_even_with_missing_details(code, rulesets):
     """The judge's details fill the message; a detail it forgot shows as '?', never '{x}'."""
-    message = verdict_message({"code": code, "details": {}}, "en")
+    message = verdict_message({"code": code, "details": {}}, "en", None, rulesets["attack"])
     assert "{" not in message and "}" not in message
 
 
 def test_unknown_code_still_gets_an_answer():
-    assert verdict_message({"code": "new-in-v2", "details": {}}, "en") == "The referee ruled: new-in-v2."
+    assert verdict_message({"code": "new-in-v2", "details": {}}, "en", None, {}) == "The referee ruled: new-in-v2."
 
 
 def test_house_kind_is_named_by_its_title_or_id():
@@ -58,4 +58,13 @@ def test_house_kind_is_named_by_its_title_or_id():
 
 def test_unknown_language_falls_back_to_english():
     verdict = {"code": "passed", "details": {"player": 0}}
-    assert verdict_message(verdict, "fr", ["Asha"]) == "Asha ended their turn."
+    assert verdict_message(verdict, "fr", ["Asha"], {}) == "Asha ended their turn."
+
+
+def test_the_ruleset_is_required():
+    """A message worded without the table's ruleset could contradict its rule book
+    (a launcher penalty read as cards), so there is no default."""
+    with pytest.raises(TypeError):
+        verdict_message({"code": "passed", "details": {"player": 0}}, "en", ["Asha"])
+    with pytest.raises(TypeError):
+        verdict_message({"code": "passed", "details": {"player": 0}}, "en", ["Asha"], None)

@@ -55,7 +55,7 @@ def test_a_valid_house_ruleset_is_compared_with_its_parent(server, page):
     page.fill("#yaml", HOUSE_RULES.format(id="compare-me"))
     page.click("#check")
     page.locator("#status.good").wait_for()
-    assert "classic" in page.locator("#parent").inner_text()
+    assert "Classic UNO" in page.locator("#parent").inner_text()
     changes = page.locator("#changes li")
     changes.first.wait_for()
     assert changes.count() >= 2  # stacking and the target score

@@ -73,21 +73,24 @@ function showLines(text, problems) {
     const notes = byLine.get(number) || [];
     const row = page.element("div", {class: notes.length ? "line flagged" : "line", id: `line-${number}`},
       page.element("span", {class: "number"}, number),
-      page.element("code", {}, sourceLines[number - 1] ?? ""));
+      page.element("code", {lang: "en"}, sourceLines[number - 1] ?? ""));
     lines.append(row);
     for (const problem of notes) lines.append(problemNote("div", problem));
   }
 }
 
-// The problem's messages come from the ruleset checks, in English; only the
-// "Warning" label is the page's.
+// The problem's message comes from the API in the page's language (?lang=); its path
+// is made of the ruleset's own keys, so it stays as written (lang="en"), and its code
+// is shown for organisers who search the documentation.
 function problemNote(tag, problem) {
   const kind = problem.warning ? "warning" : "error";
   const column = problem.column ? `:${problem.column}` : "";
   const where = problem.line ? `${problem.line}${column} ` : "";
   const note = page.element(tag, {class: `note ${kind}`, "data-line": problem.line || null}, where);
   if (problem.warning) note.append(page.element("span", {lang: page.lang}, `${strings.warning}: `));
-  note.append(page.element("span", {lang: "en"}, page.problemText(problem)));
+  if (problem.path) note.append(page.element("code", {lang: "en"}, problem.path), ": ");
+  note.append(page.element("span", {lang: page.lang, class: "message"}, problem.message));
+  if (problem.code) note.append(" ", page.element("small", {lang: "en", class: "code"}, `[${problem.code}]`));
   return note;
 }
 
@@ -98,7 +101,7 @@ function showComparison(comparison) {
   const list = document.getElementById("changes");
   list.replaceChildren();
   document.getElementById("parent").textContent = comparison.parent
-    ? page.format(strings.parent, {parent: comparison.parent}) : strings.no_parent;
+    ? page.format(strings.parent, {parent: comparison.parent_title || comparison.parent}) : strings.no_parent;
   const changes = comparison.changes || [];
   if (comparison.parent && !changes.length) list.append(page.element("li", {}, strings.no_changes));
   for (const change of changes) list.append(page.element("li", {}, change));

@@ -1,0 +1,134 @@
+"""A translator's edit, previewed in context before it is saved.
+
+The edited strings are laid over the language's current catalog, checked with the
+same placeholder checks as `referee i18n check`, and rendered where the message is
+used: the whole verdict for a verdict sentence, the rule book paragraph for rule text,
+else the sentence alone with sample values.
+"""
+from referee.engine.codes import CODES
+from referee.rules import builtin_rulesets
+
+from .catalogs import pot_path, translator
+from .checks import _placeholder_problems
+from .render import Translator, placeholders
+from .ruletext import build_sections
+from .verdicts import MESSAGES, PLAYER_DETAILS, render_verdict
+
+# Sample names in the reader's script, as a table of that language would type them.
+SAMPLE_PLAYERS = {"gu": ["આશા", "રવિ", "ચિરાગ"], "hi": ["आशा", "रवि", "चिराग"], "ne": ["आशा", "रवि", "चिराग"],
+                  "te": ["ఆశ", "రవి", "చిరాగ్"]}
+LATIN_PLAYERS = ["Asha", "Ravi", "Chirag"]
+EDITIONS = ("classic", "sonic", "attack")
+
+
+class _Overlay:
+    """The catalog's translations with one message replaced by the edit."""
+
+    def __init__(self, base, context, msgid, strings):
+        self._base, self._key, self._strings = base, (context, msgid), list(strings)
+
+    def _form(self, n):
+        plural = getattr(self._base, "plural", None)
+        index = plural(n) if plural else int(n != 1)
+        return self._strings[min(index, len(self._strings) - 1)]
+
+    def gettext(self, message):
+        if self._key == (None, message):
+            return self._strings[0]
+        return self._base.gettext(message) if self._base else message
+
+    def pgettext(self, context, message):
+        if self._key == (context, message):
+            return self._strings[0]
+        return self._base.pgettext(context, message) if self._base else message
+
+    def ngettext(self, singular, plural, n):
+        if self._key == (None, singular):
+            return self._form(n)
+        return self._base.ngettext(singular, plural, n) if self._base else (singular if n == 1 else plural)
+
+    def npgettext(self, context, singular, plural, n):
+        if self._key == (context, singular):
+            return self._form(n)
+        if self._base:
+            return self._base.npgettext(context, singular, plural, n)
+        return singular if n == 1 else plural
+
+
+def _players(lang):
+    return SAMPLE_PLAYERS.get(lang, LATIN_PLAYERS)
+
+
+def _template_message(context, msgid):
+    from babel.messages.pofile import read_po
+
+    with open(pot_path(), "rb") as handle:
+        template = read_po(handle)
+    for message in template:
+        key = message.id if isinstance(message.id, str) else message.id[0]
+        if message.id and message.context == context and key == msgid:
+            return message
+    return None
+
+
+def _sample_verdicts(msgid):
+    """(code, details) pairs that use msgid, with sample details, for 1 and 2."""
+    for key, sentences in MESSAGES.items():
+        if any(msgid in sentence.texts() for sentence in sentences):
+            code = key.split("/")[0]
+            for n in (1, 2):
+                details = _details(CODES[code]["params"], n)
+                if key.endswith("/empty") or key.endswith("/launcher-empty"):
+                    details["count"] = 0
+                yield key, code, details
+
+
+def _details(names, n):
+    values = {"player": 0, "target": 1, "current": 1, "first_player": 0, "card": "red-draw-two",
+              "pending_card": "blue-draw-two", "top": "green-7", "drawn": "yellow-4",
+              "holding": ["green-3", "green-skip"][:n], "cards": ["red-5", "red-5"][:max(n, 2)], "color": "green"}
+    return {name: values.get(name, n) for name in names}
+
+
+def preview(lang: str, context: str | None, msgid: str, strings: list[str]) -> dict:
+    """{"problems": [text], "previews": [text]}: what the check would say of the edit,
+    and the edit as players or organisers would read it."""
+    message = _template_message(context, msgid)
+    if message is None:
+        return {"problems": ["This message is not in messages.pot."], "previews": []}
+    ids = message.id if isinstance(message.id, tuple) else (message.id,)
+    strings = [str(text) for text in strings][: max(len(ids), 6)] or [""]
+    where = dict(file="", line=0, msgid=msgid)
+    problems = [problem.problem for problem in _placeholder_problems(ids, strings, where)]
+    base = translator(lang)
+    tr = Translator(lang, _Overlay(getattr(base, "_translations", None), context, msgid, strings))
+    if problems:
+        return {"problems": problems, "previews": []}
+    return {"problems": [], "previews": _in_context(tr, lang, context, msgid, ids)}
+
+
+def _in_context(tr, lang, context, msgid, ids):
+    rulesets = builtin_rulesets()
+    shown = []
+    for key, code, details in _sample_verdicts(msgid):
+        rules = rulesets["attack" if "launcher" in key or "second-to-last" in key else "classic"].data
+        shown.append(render_verdict({"code": code, "details": details}, tr, _players(lang), rules))
+    if shown:
+        return list(dict.fromkeys(shown))
+    for ruleset_id in EDITIONS:
+        rules = rulesets[ruleset_id].data
+        before = build_sections(rules, lang)
+        after = build_sections(rules, lang, tr)
+        for old, new in zip(before, after):
+            changed = [text for (_k, text), (_k2, was) in zip(new.facts, old.facts) if text != was]
+            if new.title != old.title:
+                changed.insert(0, new.title)
+            shown.extend(f"{new.title}: {text}" if text != new.title else text for text in changed)
+        if shown:
+            return list(dict.fromkeys(shown))
+    def values(n):
+        return {name: (_players(lang)[0] if name in PLAYER_DETAILS else n) for text in ids for name in placeholders(text)}
+    if len(ids) > 1:
+        return [tr.npgettext(context, ids[0], ids[1], n, **values(n)) if context else
+                tr.ngettext(ids[0], ids[1], n, **values(n)) for n in (1, 2, 5)]
+    return [tr.pgettext(context, msgid, **values(3)) if context else tr.gettext(msgid, **values(3))]
