@@ -131,7 +131,7 @@ def post_move(table_id):
         request_sha256=_request_sha256(body) if key else None)
     ruleset = {"id": appended.ruleset_id, "version": appended.ruleset_version}
     headers = {"Idempotent-Replayed": "true"} if appended.replayed else {}
-    rules = catalog.rules_for(appended.ruleset_id, appended.ruleset_version)
+    rules = services().catalog.rules_for(appended.ruleset_id, appended.ruleset_version)
     return answer(_move_answer(appended.verdict, appended.verdict["state"]["players"],
                                appended.seq, ruleset, table_id, rules), headers=headers)
 

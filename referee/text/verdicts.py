@@ -491,7 +491,7 @@ def sentences_for(code: str, details: dict | None = None, rules: dict | None = N
     return MESSAGES[code]
 
 
-def _data(rules) -> dict:
+def ruleset_data(rules) -> dict:
     """The resolved data of a compiled ruleset (referee.engine's Rules); a resolved
     dict is accepted too, as the text package's own tests use."""
     data = getattr(rules, "data", rules)
@@ -507,7 +507,7 @@ def verdict_message(verdict_json: dict, lang: str, players: list[str] | None, ru
 
 def render_verdict(verdict_json: dict, tr: Translator, players: list[str] | None, rules) -> str:
     """verdict_message with a given translator (the translators' page previews an edit)."""
-    data = _data(rules)
+    data = ruleset_data(rules)
     code = verdict_json.get("code")
     details = verdict_json.get("details")
     details = details if isinstance(details, dict) else {}
