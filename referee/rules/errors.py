@@ -94,6 +94,8 @@ PROBLEM_MESSAGES = {
     "extends-unknown": M_("There is no ruleset {parent} to extend."),
     # TRANSLATORS: ruleset problem: a parent ruleset extends one that does not exist; {child} is the parent's id, {parent} the missing one.
     "extends-unknown-grandparent": M_("{child}, which this ruleset extends, extends {parent}, and there is no ruleset {parent}."),
+    # TRANSLATORS: ruleset problem: each ruleset extends the next, too many times; {limit} is a number, {chain} the first ids, like "a -> b -> c -> ...".
+    "extends-too-deep": M_("This ruleset extends rulesets that extend others more than {limit} levels deep ({chain}); extend a ruleset nearer to its edition."),
     # TRANSLATORS: ruleset problem: the ruleset named in extends has problems of its own; {parent} is its id.
     "extends-invalid": M_("The ruleset {parent} that this one extends has problems of its own; fix them first."),
     # TRANSLATORS: ruleset problem: remove_cards names a card the parent ruleset does not have; {kind} is a card id, {parent} a ruleset id.

@@ -141,9 +141,8 @@ def _ancestry(document: dict, lookup: Lookup, positions: dict) -> tuple[list[dic
         seen.append(parent_id)
         chain.append(parent)
         if len(chain) > MAX_EXTENDS_DEPTH:
-            raise RulesetError([Problem(
-                "extends", f"extends goes more than {MAX_EXTENDS_DEPTH} rulesets deep "
-                f"({' -> '.join(seen[:3])} -> ...); extend a ruleset nearer to its edition",
+            raise RulesetError([Problem("extends", coded(
+                "extends-too-deep", limit=MAX_EXTENDS_DEPTH, chain=" -> ".join([*seen[:3], "..."])),
                 *where)])
     return chain, {}
 

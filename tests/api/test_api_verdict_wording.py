@@ -14,7 +14,7 @@ from referee.text.catalogs import TRANSLATED_LANGUAGES
 RULESETS = sorted(builtin_rulesets())
 PLAYERS = ["Asha", "ચિરાગ", "रवि", "సీత"]  # Latin, Gujarati, Devanagari and Telugu names
 COUNTS = (0, 1, 2, 10)
-NUMBERS = {"count", "total", "presses", "points", "held", "expected", "max", "round"}
+NUMBERS = {"count", "total", "presses", "points", "held", "expected", "max", "round", "available"}
 LATIN_WORD = re.compile(r"[A-Za-z]{3,}")
 KEPT_IN_LATIN = {"UNO", "Asha"}
 

@@ -24,8 +24,8 @@ def play(page, player, cards, color=None):
     form.locator("select[name=color]").select_option(color or "")
     before = page.locator("#verdicts li").count()
     form.locator("button").click()
-    page.locator(f"#verdicts li:nth-child(1)").wait_for()
-    page.wait_for_function(f"document.querySelectorAll('#verdicts li').length > {before}")
+    # A locator wait, not wait_for_function: the page's CSP forbids evaluating strings.
+    page.locator("#verdicts li").nth(before).wait_for()
     return page.locator("#verdicts li").first
 
 

@@ -4,6 +4,7 @@ from pathlib import Path
 import pytest
 
 from referee.api import create_app
+from referee.store.testing import migrated
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -11,7 +12,8 @@ REPO = Path(__file__).resolve().parents[2]
 @pytest.fixture(scope="module")
 def client(tmp_path_factory):
     database = tmp_path_factory.mktemp("web-rulings") / "referee.db"
-    return create_app({"DATABASE_URL": f"sqlite:///{database}", "TESTING": True}).test_client()
+    return create_app({"DATABASE_URL": migrated(f"sqlite:///{database}"), "TESTING": True,
+                       "RATE_LIMITS": "off"}).test_client()
 
 
 @pytest.mark.parametrize("lang", ["en", "gu", "hi", "ne", "te"])
