@@ -4,7 +4,7 @@ The engine, the ruleset loader and the store know nothing of HTTP; this table is
 the one place that gives their refusals a status."""
 from referee.engine import InputError
 from referee.rules import RulesetError
-from referee.text.problems import problem_json
+from referee.text.problems import problem_json, problem_line
 from referee.store import IdempotencyKeyReused, NotOwner, StaleSeq, UnknownTable
 
 from .catalog import BuiltinId, UnknownRuleset
@@ -21,7 +21,8 @@ class RulesetProblem(Problem):
         if exc.status == 413:
             self.slug = "payload-too-large"
         lang = language()
-        super().__init__(str(exc).splitlines()[0],
+        # The first problem in the organiser's language (all of them are in `errors`).
+        super().__init__(problem_line(exc.problems[0], lang),
                          errors=[problem_json(p, lang) for p in exc.problems])
 
 

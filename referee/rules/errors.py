@@ -233,7 +233,8 @@ class Coded:
 
 def _param_text(value) -> str:
     if isinstance(value, (list, tuple)):
-        return ", ".join(str(item) for item in value)
+        from babel.lists import format_list  # the English message; referee.text joins each language's own way
+        return format_list([str(item) for item in value], locale="en")
     return str(value)
 
 

@@ -87,10 +87,11 @@ def setup(rules: dict, tr: Translator) -> Section:
     section.add("players", tr.ngettext("The game is for {min} to {max} player.", "The game is for {min} to {max} players.",
                                        high, min=low, max=high))
     deck = sum(copies_in_deck(spec, rules) for _kind, spec in kinds_in_deck(rules))
-    colors = tr.join([color_name(color, tr) for color in _colors(rules)])
+    # the list is followed by the word for colour and a postposition ("come in ... colours")
+    colors = tr.join([color_name(color, tr, "postposition") for color in _colors(rules)])
     # TRANSLATORS: rule text, set-up section: the size of the deck.
     section.add("deck", tr.ngettext("The deck has {count} card.", "The deck has {count} cards.", deck))
-    # TRANSLATORS: rule text, set-up section; {colors} is a list of colour names such as "red, yellow, green and blue".
+    # TRANSLATORS: rule text, set-up section; {colors} lists the colours ("red, yellow, green and blue") in their "color before a postposition" form: follow it with your word for colour(s) and a postposition.
     section.add("colors", tr.gettext("The coloured cards come in {colors}.", colors=colors))
     _dealing(rules, tr, section)
     _opening(rules, tr, section)

@@ -9,6 +9,7 @@ from referee.api.body import read_body
 from referee.text import LANGUAGES, describe_changes, locales_report, negotiate, rule_text
 from referee.text.ruletext import ruleset_description
 from referee.web import bp
+from referee.text.effects import effect_text
 from referee.text.preview import preview
 from referee.web.catalogs import message_of, preview_choices, untranslated_messages
 from referee.web.i18n import endonym, page_gettext, page_ngettext
@@ -144,6 +145,18 @@ def card_names():
     except UnknownRuleset:
         return jsonify({"colors": [], "cards": {}}), 404
     return jsonify(deck_names(data, g.lang))
+
+
+@bp.post("/try/effects")
+def effect_sentences():
+    """The practice board's effects in words: {"effects": [sentence or null]} for the
+    {"effects": [...], "players": [...]} the API answered with."""
+    body = request.get_json(silent=True)
+    body = body if isinstance(body, dict) else {}
+    effects = body.get("effects") if isinstance(body.get("effects"), list) else []
+    players = body.get("players") if isinstance(body.get("players"), list) else None
+    players = [str(name) for name in players[:50]] if players else None
+    return jsonify({"effects": [effect_text(effect, g.lang, players) for effect in effects[:50]]})
 
 
 @bp.route("/translators", methods=["GET", "POST"])

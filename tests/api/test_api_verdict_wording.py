@@ -112,3 +112,17 @@ def test_the_wording_is_the_rulesets_own(served, ruleset_id):
         assert "no card came out" in english[("drew", 0)]
         assert "0 cards" not in english[("launcher-settled", 0)]
     assert english[("uno-caught", 1)].count("once") == launcher
+
+
+@pytest.mark.parametrize("lang, message", [
+    ("en", "This must be a whole number, like 300."), ("gu", "અહીં પૂર્ણ સંખ્યા જોઈએ, જેમ કે 300."),
+    ("hi", "यहाँ पूर्ण संख्या चाहिए, जैसे 300।"), ("ne", "यहाँ पूर्ण सङ्ख्या चाहिन्छ, जस्तै 300।"),
+    ("te", "ఇక్కడ పూర్ణ సంఖ్య కావాలి, ఉదాహరణకు 300.")])
+def test_ruleset_problems_are_answered_in_the_organisers_language(app, lang, message):
+    response = app.test_client().post(f"/v1/rulesets/validate?lang={lang}", headers={"Content-Type": "application/yaml"},
+                                      data="id: mine\ntitle: Mine\nextends: classic\nscoring:\n  target: lots\n")
+    assert response.status_code == 422
+    body = response.get_json()
+    assert body["errors"] == [{"path": "scoring.target", "message": message, "line": 5, "column": 3,
+                               "code": "schema-integer", "severity": "error"}]
+    assert message in body["detail"] and "is not of type" not in response.get_data(as_text=True)

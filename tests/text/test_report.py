@@ -1,4 +1,5 @@
 """GET /v1/locales reads locales_report(): completeness and problems per language."""
+import math
 import os
 import time
 
@@ -16,7 +17,7 @@ def test_every_language_is_listed_with_its_own_name(locales):
     report = by_lang(locales_report())
     assert list(report) == list(LANGUAGES)
     assert report["en"] == {"lang": "en", "name": "English", "translated_percent": 100.0, "fuzzy": 0,
-                            "untranslated": 0, "problems": []}
+                            "untranslated": 0, "problems": [], "check_passes": True}
     assert report["hi"]["name"] == "हिन्दी"
     assert report["gu"]["name"] == "ગુજરાતી"
 
@@ -28,8 +29,9 @@ def test_completeness_counts_entries(locales):
     entry = by_lang(locales_report())["hi"]
     assert entry["untranslated"] == total - 2
     assert entry["fuzzy"] == 0
-    assert entry["translated_percent"] == round(200 / total, 1)
-    assert entry["problems"] == []
+    assert entry["translated_percent"] == math.floor(2000 / total) / 10  # rounded down, never up to 100
+    assert {problem["kind"] for problem in entry["problems"]} == {"untranslated"}
+    assert len(entry["problems"]) == total - 2 and not entry["check_passes"]
 
 
 def test_problems_are_listed_and_a_missing_catalog_is_said(locales):
@@ -37,11 +39,13 @@ def test_problems_are_listed_and_a_missing_catalog_is_said(locales):
     copy_fixture("fuzzy.po", locales, "ne")
     report = by_lang(locales_report())
     assert report["gu"]["translated_percent"] == 100.0
-    assert report["gu"]["problems"] == [f"{locales}/gu/LC_MESSAGES/messages.po:13: {{player}} ended their turn.: "
-                                        "placeholder {secret} is not in the msgid"]
+    assert report["gu"]["problems"] == [{"line": 13, "msgid": "{player} ended their turn.", "kind": "placeholder",
+                                         "detail": "placeholder {secret} is not in the msgid", "blocking": True}]
+    assert str(locales) not in str(report)  # no server paths
     assert (report["ne"]["fuzzy"], report["ne"]["translated_percent"]) == (1, 0.0)
     assert report["te"]["translated_percent"] == 0.0
-    assert report["te"]["problems"] and "missing catalog" in report["te"]["problems"][0]
+    assert report["ne"]["problems"][0]["kind"] == "fuzzy" and not report["ne"]["check_passes"]
+    assert report["te"]["problems"] and "missing catalog" in report["te"]["problems"][0]["detail"]
 
 
 def test_the_report_follows_an_edited_catalog(locales):

@@ -80,3 +80,41 @@ def test_the_board_names_every_card_of_the_deck_in_the_language(client):
     assert set(english["cards"]) == set(gujarati["cards"])
     assert gujarati["cards"]["red-hit-two"] != english["cards"]["red-hit-two"]
     assert client.get("/try/names?ruleset=no-such-ruleset").status_code == 404
+
+
+def test_the_translators_page_agrees_with_the_check(client, tmp_path, monkeypatch):
+    """A fuzzy entry fails `referee i18n check`, so the page must not say 100% or
+    'no problems'; it shows no server file path."""
+    import shutil
+
+    from referee.text.catalogs import forget_loaded_catalogs
+    from referee.text.checks import catalog_problems
+
+    locales = tmp_path / "locales"
+    shutil.copytree(REPO / "locales", locales, ignore=shutil.ignore_patterns("*.mo"))
+    po = locales / "gu" / "LC_MESSAGES" / "messages.po"
+    text = po.read_text(encoding="utf-8")
+    po.write_text(text.replace('msgid "Rule book"', '#, fuzzy\nmsgid "Rule book"', 1), encoding="utf-8")
+    monkeypatch.setenv("REFEREE_LOCALES_DIR", str(locales))
+    forget_loaded_catalogs()
+    found = catalog_problems("gu")
+    assert [problem.problem for problem in found] == ["fuzzy: a translator must review it"]
+    page = client.get("/translators?lang=en").get_data(as_text=True)
+    row = page[page.index('id="summary-gu"'):page.index("</tr>", page.index('id="summary-gu"'))]
+    assert "100%" not in row and '<td class="problem-count">1</td>' in row
+    section = page[page.index('<section id="gu"'):page.index("</section>", page.index('<section id="gu"'))]
+    assert "The checks found no problems." not in section and "Rule book" in section
+    assert str(tmp_path) not in page and "/LC_MESSAGES/" not in section
+    forget_loaded_catalogs()
+
+
+def test_a_translation_is_previewed_as_a_verdict(client):
+    from referee.web.catalogs import preview_choices
+
+    key = next(key for key, label in preview_choices() if label == "{player} called UNO.")
+    page = client.post("/translators?lang=hi", data={"preview_lang": "hi", "message": key,
+                                                     "translation": "{player} ने ज़ोर से UNO कहा।"})
+    assert "आशा ने ज़ोर से UNO कहा।" in page.get_data(as_text=True)
+    refused = client.post("/translators?lang=hi", data={"preview_lang": "hi", "message": key,
+                                                        "translation": "{player.__class__} UNO"})
+    assert "आशा" not in refused.get_data(as_text=True).split('id="preview"')[1].split("</section>")[0]

@@ -66,7 +66,7 @@ def test_effects_of_an_action_card_are_listed(server, page):
     open_table(page, server)
     verdict = play(page, 1, "red-draw-two")
     effects = verdict.locator(".effects").inner_text()
-    assert "draw" in effects and "skip" in effects
+    assert "Chirag draws 2 cards." in effects and "Chirag loses their turn." in effects
     assert page.locator("#state-current").inner_text().startswith("2")  # Chirag must answer
     assert "2" in page.locator("#state-pending").inner_text()
     form = page.locator("form.move[data-type=accept]")

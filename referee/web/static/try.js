@@ -103,8 +103,22 @@ function describeEffect(effect) {
   return fields.length ? `${type}: ${fields.join(", ")}` : type;
 }
 
-function showVerdict(verdict) {
+// The effects in the page's language; an effect the server cannot put in words is
+// shown as the API gives it.
+async function effectTexts(effects) {
+  if (!effects.length) return [];
+  const {status, body} = await page.call("/try/effects", {
+    method: "POST", headers: {"Content-Type": "application/json"},
+    body: JSON.stringify({effects, players: table.players})});
+  const texts = status === 200 && Array.isArray(body.effects) ? body.effects : [];
+  return effects.map((effect, index) => texts[index]
+    ? page.element("span", {lang: page.lang}, texts[index])
+    : page.element("span", {lang: "en"}, describeEffect(effect)));
+}
+
+async function showVerdict(verdict) {
   const effects = verdict.effects || [];
+  const described = await effectTexts(effects);
   const item = page.element("li", {class: verdict.legal ? "verdict legal" : "verdict illegal"},
     page.element("span", {class: "badge"}, verdict.legal ? strings.legal : strings.illegal),
     page.element("p", {class: "message"}, verdict.message || ""),
@@ -113,8 +127,8 @@ function showVerdict(verdict) {
       " · ", `${strings.rule}: `,
       page.element("code", {lang: "en", class: "rule"}, verdict.rule || strings.none)),
     page.element("p", {class: "effects"}, `${strings.effects}: `,
-      page.element("span", {lang: "en"},
-        effects.length ? effects.map(describeEffect).join("; ") : strings.none)));
+      ...(described.length ? described.flatMap((part, index) => index ? [" ", part] : [part])
+        : [strings.none])));
   document.getElementById("verdicts").prepend(item);
 }
 
@@ -146,7 +160,13 @@ function showState(state) {
   const colorNames = Object.fromEntries(table.names.colors.map((color) => [color.id, color.name]));
   named("state-color", colorNames, state.color);
   named("state-direction", strings.directions, state.direction);
-  text("state-pending", state.pending ? describePending(state.pending) : strings.none);
+  text("state-pending", strings.none);
+  if (state.pending) {
+    const {kind, ...rest} = state.pending;
+    const owed = kind === "launcher" ? {type: kind, ...rest, presses: rest.count} : {type: kind, ...rest};
+    effectTexts([owed]).then((parts) =>
+      document.getElementById("state-pending").replaceChildren(...parts));
+  }
   named("state-phase", strings.phases, state.phase);
   const rows = players.map((name, seat) => page.element("tr",
     {class: seat === state.current ? "current" : null},

@@ -1,0 +1,86 @@
+"""A verdict's effects (what the table must now do) in the reader's language, for the
+practice board: one whole sentence per effect the judge lists."""
+from .cards import color_name
+from .catalogs import translator
+from .verdicts import M_, MN_, POSTPOSITION, Sentence, _as_int, player_name
+
+EFFECTS: dict[str, Sentence] = {
+    # TRANSLATORS: practice board, an effect of a move: {player} plays next.
+    "turn": M_("{player} plays next."),
+    # TRANSLATORS: practice board, an effect of a move: {player} is skipped.
+    "skip": M_("{player} loses their turn."),
+    # TRANSLATORS: practice board, an effect of a move: {player} draws {count} cards.
+    "draw": MN_("{player} draws {count} card.", "{player} draws {count} cards."),
+    # TRANSLATORS: practice board, an effect of a move (UNO Attack): {player} must press the launcher {presses} times.
+    "launcher": MN_("{player} presses the launcher once.", "{player} presses the launcher {presses} times.", n="presses"),
+    # TRANSLATORS: practice board, an effect of a move (UNO Attack): {player} presses until a card comes out.
+    "launcher-until": M_("{player} presses the launcher until a card comes out."),
+    # TRANSLATORS: practice board, an effect of a move (UNO Attack): the launcher gave {player} {count} cards.
+    "launcher-fired": MN_("The launcher gave {player} {count} card.", "The launcher gave {player} {count} cards."),
+    # TRANSLATORS: practice board, an effect of a move (UNO Attack): the launcher gave {player} nothing.
+    "launcher-fired-empty": M_("The launcher gave {player} no card."),
+    # TRANSLATORS: practice board, an effect of Discard All: {player} puts down {count} cards of the colour {color} (before a postposition).
+    "discard-all": MN_("{player} puts down {count} card of the colour {color}.",
+                       "{player} puts down {count} cards of the colour {color}.", color_form=POSTPOSITION),
+    # TRANSLATORS: practice board, an effect of a move: {color} (a word) is the colour to match now.
+    "color": M_("The colour in play is now {color}."),
+    # TRANSLATORS: practice board, an effect of a move (UNO Attack): {player} may play one more card.
+    "extra-play": M_("{player} may play one more card."),
+    # TRANSLATORS: practice board, an effect of a move: {player} called UNO and cannot be caught.
+    "uno": M_("{player} called UNO and is safe."),
+    # TRANSLATORS: practice board, an effect of a move: {player} has one card and did not call UNO.
+    "catchable": M_("{player} did not call UNO and can be caught."),
+    # TRANSLATORS: practice board, an effect of a move: {player} and {target} swap the cards in their hands.
+    "trade-hands": M_("{player} and {target} swap hands."),
+    # TRANSLATORS: practice board, an effect of a move: every hand passes on, in the clockwise direction.
+    "pass-hands/clockwise": M_("Every player passes their hand on, clockwise."),
+    # TRANSLATORS: practice board, an effect of a move: every hand passes on, in the counter-clockwise direction.
+    "pass-hands/counterclockwise": M_("Every player passes their hand on, counter-clockwise."),
+    # TRANSLATORS: practice board, an effect of a move: play goes clockwise from now on.
+    "direction/clockwise": M_("Play now goes clockwise."),
+    # TRANSLATORS: practice board, an effect of a move: play goes counter-clockwise from now on.
+    "direction/counterclockwise": M_("Play now goes counter-clockwise."),
+    # TRANSLATORS: practice board, an effect of a move: {player} has no cards left and the round is over.
+    "round-over": M_("{player} has gone out, and the round is over."),
+    # TRANSLATORS: practice board, an effect of scoring: {player} gets {points} points.
+    "score": MN_("{player} scores {points} point.", "{player} scores {points} points.", n="points"),
+    # TRANSLATORS: practice board, an effect of scoring: {player} has won the whole game.
+    "game-over": M_("{player} wins the game."),
+}
+
+
+def _key(effect: dict) -> str | None:
+    kind = effect.get("type")
+    if kind == "launcher" and effect.get("until_cards"):
+        return "launcher-until"
+    if kind == "launcher-fired" and effect.get("count") == 0:
+        return "launcher-fired-empty"
+    if kind in ("pass-hands", "direction"):
+        direction = str(effect.get("direction", "")).replace("-", "")
+        return f"{kind}/{direction}" if f"{kind}/{direction}" in EFFECTS else None
+    return kind if kind in EFFECTS else None
+
+
+def effect_text(effect, lang: str, players: list[str] | None) -> str | None:
+    """The effect as a sentence in `lang`, or None for a kind this version does not know."""
+    if not isinstance(effect, dict):
+        return None
+    key = _key(effect)
+    if key is None:
+        return None
+    sentence, tr = EFFECTS[key], translator(lang)
+    values = {}
+    for name, value in effect.items():
+        if name in ("player", "target", "winner"):
+            values["player" if name == "winner" else name] = player_name(value, tr, players)
+        elif name == "color":
+            values[name] = color_name(str(value), tr, sentence.color_form)
+        elif isinstance(value, (int, float)) and not isinstance(value, bool):
+            values[name] = value
+    for text in sentence.texts():
+        for name in ("player", "target", "count", "presses", "points", "color"):
+            if "{" + name + "}" in text:
+                values.setdefault(name, "?")
+    if sentence.plural is None:
+        return tr.gettext(sentence.singular, **values)
+    return tr.ngettext(sentence.singular, sentence.plural, _as_int(effect.get(sentence.n)), **values)

@@ -1,0 +1,71 @@
+"""Every ruleset problem code has a plain message in all five languages, and the API,
+the CLI and the workshop all read it from the same table."""
+import re
+
+import pytest
+
+from referee.rules.errors import PROBLEM_MESSAGES, coded
+from referee.text.catalogs import LANGUAGES
+from referee.text.problems import problem_message
+from referee.text.render import placeholders
+
+from text_support import LOCALES
+
+LATIN_WORD = re.compile(r"[A-Za-z]{3,}")
+
+
+@pytest.fixture(autouse=True)
+def repository_catalogs(monkeypatch):
+    monkeypatch.setenv("REFEREE_LOCALES_DIR", str(LOCALES))
+
+
+def sample_params(template):
+    texts = template if isinstance(template, tuple) else (template,)
+    return {name: 2 for text in texts for name in placeholders(text)}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("code", sorted(PROBLEM_MESSAGES))
+def test_every_problem_code_has_a_message_in_every_language(code, lang):
+    template = PROBLEM_MESSAGES[code]
+    params = sample_params(template)
+    message = problem_message(code, params, lang)
+    english = problem_message(code, params, "en")
+    assert message and "{" not in message
+    if lang != "en":
+        assert message != english, (code, lang)
+        # only the ruleset's own keys and values (written in Latin letters in the file) stay English
+        keys = set(LATIN_WORD.findall(" ".join(template if isinstance(template, tuple) else (template,))))
+        assert set(LATIN_WORD.findall(message)) <= keys | {"UNO", "YAML", "KiB", "NUL", "UTF", "extends", "extend", "fuzzy"}, (code, message)
+
+
+def test_a_problem_keeps_its_code_and_parameters():
+    problem_code = coded("schema-enum", allowed=["pile", "launcher"])
+    assert problem_message(problem_code.code, dict(problem_code.params), "hi") == "यहाँ इनमें से एक चाहिए: pile या launcher।"
+
+
+EFFECTS = [
+    {"type": "turn", "player": 1}, {"type": "skip", "player": 2}, {"type": "draw", "player": 1, "count": 2},
+    {"type": "launcher", "player": 1, "presses": 2, "until_cards": False},
+    {"type": "launcher", "player": 1, "presses": None, "until_cards": True},
+    {"type": "launcher-fired", "player": 0, "presses": 1, "count": 0},
+    {"type": "launcher-fired", "player": 0, "presses": 1, "count": 3},
+    {"type": "discard-all", "player": 0, "color": "green", "count": 3}, {"type": "color", "color": "yellow"},
+    {"type": "extra-play", "player": 0}, {"type": "uno", "player": 0}, {"type": "catchable", "player": 0},
+    {"type": "trade-hands", "player": 0, "target": 2}, {"type": "pass-hands", "direction": "clockwise"},
+    {"type": "direction", "direction": "counterclockwise"}, {"type": "round-over", "winner": 0},
+    {"type": "score", "player": 0, "points": 35}, {"type": "game-over", "winner": 0},
+]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES[1:])
+def test_every_effect_of_the_practice_board_is_a_sentence_in_every_language(lang):
+    from referee.text.effects import effect_text
+
+    players = ["Asha", "Bina", "Chirag"]
+    for effect in EFFECTS:
+        text = effect_text(effect, lang, players)
+        assert text and "{" not in text and "?" not in text, effect
+        assert set(LATIN_WORD.findall(text)) <= {"UNO", *players}, (effect, text)
+        assert text != effect_text(effect, "en", players)
+    assert effect_text({"type": "new-in-v2"}, lang, players) is None
