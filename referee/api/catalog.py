@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from referee.engine import InputError, compile_rules
 from referee.rules import Problem, RulesetError, builtin_rulesets, load_document, resolve
 from referee.rules.errors import coded
+from referee.text.ruletext import ruleset_title
 
 from .ids import is_ruleset_id
 
@@ -143,6 +144,18 @@ class Catalog:
         if len(listed) > limit:
             return listed[:limit], listed[limit - 1]["id"]
         return listed, None
+
+    def titled(self, summary: dict, lang: str) -> dict:
+        """A list entry titled in the reader's language, when its ruleset carries a
+        translation (its `translations` block); a published one is read to know. A
+        ruleset's own title is already the English one."""
+        if lang == "en":
+            return summary
+        try:
+            data = self.find(summary["id"], summary["version"]).data
+        except LookupError:
+            return summary
+        return {**summary, "title": ruleset_title(data, lang)}
 
     def rules(self, entry: Entry):
         """The compiled ruleset of an entry (cached: a version is immutable)."""

@@ -48,7 +48,9 @@ def list_rulesets():
         raise BadRequest("after must be a ruleset id",
                          errors=[{"path": "after", "message": "expected a ruleset id"}])
     limit = page_limit(SUMMARY_PAGE)
-    rulesets, next_after = services().catalog.summaries(after, limit)
+    catalog = services().catalog
+    rulesets, next_after = catalog.summaries(after, limit)
+    rulesets = [catalog.titled(summary, language()) for summary in rulesets]
     next_page = (url_for("rulesets.list_rulesets", after=next_after, limit=limit)
                  if next_after is not None else None)
     return answer({"rulesets": rulesets, "next": next_page})

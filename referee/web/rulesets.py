@@ -36,16 +36,7 @@ def list_rulesets(lang="en", after=None, chosen=None):
         else:
             listed.append(dict(id=entry.id, version=entry.version, title=entry.title,
                                extends=entry.extends, builtin=entry.builtin))
-    return [_titled(catalog, summary, lang) for summary in listed], next_after
-
-
-def _titled(catalog, summary, lang):
-    """A picker entry titled in the reader's language, when the ruleset has it."""
-    try:
-        data = catalog.find(summary["id"], summary["version"]).data
-    except LookupError:
-        data = summary
-    return {**summary, "title": ruleset_title(data, lang)}
+    return [catalog.titled(summary, lang) for summary in listed], next_after
 
 
 def resolved_ruleset(ruleset_id):

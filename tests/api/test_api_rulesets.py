@@ -27,6 +27,24 @@ def test_the_built_ins_are_listed_first(client):
     assert builtin_flags == sorted(builtin_flags, reverse=True)
 
 
+@pytest.mark.parametrize("lang, title", [("en", "Classic UNO"), ("hi", "क्लासिक UNO"),
+                                         ("gu", "ક્લાસિક UNO")])
+def test_the_list_is_titled_in_the_readers_language(client, lang, title):
+    listed = client.get("/v1/rulesets", query_string={"lang": lang}).get_json()["rulesets"]
+    assert {r["id"]: r["title"] for r in listed}["classic"] == title
+
+
+def test_a_published_ruleset_is_listed_with_its_own_translated_title(client, organiser):
+    ruleset_id = unique_id("titled")
+    text = (f"id: {ruleset_id}\ntitle: Friday table\nextends: classic\n"
+            "translations:\n  ne:\n    title: शुक्रबारको टेबल\n")
+    assert upload(client, organiser[1], text).status_code == 201
+    for lang, title in (("ne", "शुक्रबारको टेबल"), ("te", "Friday table"), ("en", "Friday table")):
+        page = client.get("/v1/rulesets", query_string={"lang": lang, "after": ruleset_id[:-1]})
+        listed = {r["id"]: r["title"] for r in page.get_json()["rulesets"]}
+        assert listed[ruleset_id] == title, lang
+
+
 def test_a_built_in_resolved_with_its_version(client):
     response = client.get("/v1/rulesets/classic")
     body = response.get_json()
