@@ -53,7 +53,7 @@ TABLE = {
                 {"legal": True, "code": "corrected", "seq": 3,
                  "details": {"player": 2, "to_seq": 1, "count": 1, "reason": "meant red-9"},
                  "message": "Chirag took back 1 move: the table is back to how it stood after "
-                            "move 1. Taken back: Chirag played blue 3; the colour in play is now "
+                            "move 1. Taken back: Chirag played blue 3, and the colour in play is now "
                             "blue. Reason given: meant red-9",
                  "next": {"player": 2, "moves": ["play", "draw"]}}),
     "play": ("Play a card on a table, safe to retry",
