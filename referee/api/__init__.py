@@ -4,7 +4,8 @@ Configuration (a dict passed to create_app, else the environment):
   DATABASE_URL     SQLite file var/referee.db when unset; postgres:// or postgresql://
                    for PostgreSQL
   MAX_BODY_BYTES   the request body cap (256 KiB); larger bodies get 413
-  RATELIMIT_*      per-client rate limits, see limits.py
+  RATE_LIMITS, RATE_LIMIT_*, REDIS_URL
+                   per-client rate limits, see limits.py
 
 The app never touches the database while it starts: the schema is the migrations'
 business (`referee init-db`), so a worker boots while the database is away and its
