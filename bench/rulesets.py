@@ -3,7 +3,7 @@
 Run: .venv/bin/python bench/rulesets.py   (prints figures; asserts nothing)
 
 Each figure is the median of several runs, in milliseconds. The target is under 20 ms
-for each line; the bombs must be refused in well under 100 ms (shared/HOSTILE.md 1-4).
+for each line; the bombs must be refused in well under 100 ms (hostile YAML).
 """
 from __future__ import annotations
 

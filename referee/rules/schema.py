@@ -2,7 +2,7 @@
 
 The schema (draft-07, for the widest editor support) is shipped beside this module as
 ruleset.schema.json; organisers point their editor at it. Three things differ from
-`jsonschema.validate` on purpose (shared/HOSTILE.md 5-10):
+`jsonschema.validate` on purpose (hostile inputs: docs/security.md):
 - the validator is built once, with an empty `referencing.Registry()`, so no `$ref`
   is ever fetched from the network, and with the format checker on;
 - `pattern` follows ECMA-262, as editors do: `$` matches only at the very end (Python's

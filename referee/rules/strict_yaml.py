@@ -1,6 +1,6 @@
 """Strict, bounded YAML loading for rulesets written by people we do not trust.
 
-`yaml.safe_load` is not enough for uploads (shared/HOSTILE.md 1-4): aliases make a
+`yaml.safe_load` is not enough for uploads (hostile inputs: docs/security.md): aliases make a
 432-byte document expand to gigabytes at the first walk, the pure-Python composer
 recurses once per nesting level, and YAML 1.1 quietly turns `no` into False, `012`
 into 10 and `1:30` into 90. So the document is never composed by PyYAML: we read the

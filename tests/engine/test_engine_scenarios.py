@@ -1,5 +1,5 @@
 """Runs the scenario files in scenarios/ (see scenarios/README.md): each one checks one
-rule of shared/RULES.md under one ruleset, as a table would see it."""
+rule of the rule book under one ruleset, as a table would see it."""
 from pathlib import Path
 
 import pytest
