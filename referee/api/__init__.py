@@ -54,11 +54,12 @@ def _register_blueprints(app):
     from .check import bp as check
     from .docs import bp as docs
     from .health import bp as health
+    from .hints import bp as hints
     from .rulesets import bp as rulesets
     from .tables import bp as tables
     from .text import bp as text
 
-    for blueprint in (health, rulesets, check, tables, text, docs):
+    for blueprint in (health, rulesets, check, tables, hints, text, docs):
         app.register_blueprint(blueprint)
     try:
         from referee.web import bp as web

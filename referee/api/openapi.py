@@ -6,6 +6,8 @@ clients, /docs and schemathesis.
 """
 import functools
 
+from referee.engine.next import SITUATIONS
+
 from . import examples
 from .ids import RULESET_ID_PATTERN, TABLE_ID_PATTERN
 from .mapping import DOMAIN_PROBLEMS
@@ -191,9 +193,7 @@ SCHEMAS = {
         "properties": {
             "player": {"type": ["integer", "null"]},
             "moves": {"type": "array", "items": {"enum": list(MOVE_TYPES)}},
-            "situation": {"enum": ["play", "play-after-draw", "play-drawn-card", "extra-play",
-                                   "answer-draw", "answer-launcher", "score", "deal",
-                                   "game-over"]},
+            "situation": {"enum": list(SITUATIONS)},
             "message": {"type": "string", "description": "In the negotiated language."},
             "count": {"type": ["integer", "null"], "description": "answer-*: cards or presses."},
             "card": {"type": ["string", "null"]},
@@ -245,6 +245,43 @@ SCHEMAS = {
         "properties": {"state": ref("State"), "move": ref("Move"),
                        "hand": {"type": "array", "items": ref("Card"), "maxItems": 500,
                                 "description": "The mover's hand, when it was shown."}},
+    },
+    "HintsRequest": {
+        "type": "object", "required": ["state", "hand"], "additionalProperties": False,
+        "properties": {"state": ref("State"),
+                       "hand": {"type": "array", "items": ref("Card"), "maxItems": 500,
+                                "description": "The hand of the player who acts now "
+                                               "(`next.player`), all of it."}},
+    },
+    "TableHintsRequest": {
+        "type": "object", "required": ["hand"], "additionalProperties": False,
+        "properties": {"hand": {"type": "array", "items": ref("Card"), "maxItems": 500,
+                                "description": "The hand of the player who acts now."}},
+    },
+    "Hints": {
+        "type": "object", "required": ["player", "moves", "next"],
+        "properties": {
+            "player": {"type": ["integer", "null"], "description": "Who acts now."},
+            "moves": {"type": "array", "items": {
+                "type": "object", "required": ["move", "code"],
+                "properties": {
+                    "move": {"type": "object", "description": "A move as sent to /moves (a "
+                             "wild without its `color`, an aimed card without its `target`, "
+                             "a challenge without its `hand`: see colors, targets, needs)."},
+                    "code": {"type": ["string", "null"], "description": "The verdict code "
+                             "the move gets (null: it depends on a hand not given)."},
+                    "needs": {"const": "hand", "description": "challenge: the challenged "
+                              "player's hand decides."},
+                    "colors": {"type": "array", "items": {"type": "string"},
+                               "description": "A wild: the colours it may name (send one as "
+                                              "`color`)."},
+                    "targets": {"type": "array", "items": SEAT,
+                                "description": "A card that aims: the seats it may aim at "
+                                               "(send one as `target`)."}}}},
+            "next": ref("Next"),
+            "table": {"type": "string"}, "seq": {"type": "integer"},
+            "ruleset": ref("RulesetRef"),
+        },
     },
     "OpenTableRequest": {
         "type": "object", "required": ["ruleset", "players", "dealer", "first_card"],
@@ -514,6 +551,21 @@ PATHS = {
         description="One example per move type (a correction needs a table: see appendMove).",
         body=json_body(ref("CheckRequest"), request_examples(CHECK_EXAMPLES)),
         operation_id="checkMove")},
+    "/v1/rulesets/{ruleset_id}/hints": {"post": operation(
+        "Every legal move of the player who acts, with a given hand (stateless)", "hints",
+        {"200": ok("The legal moves, each with its verdict code.", ref("Hints"),
+                   LANGUAGE_HEADERS)},
+        (404,) + BODY_ERRORS, params=("ruleset_id", "version", "lang"),
+        description="Plays are listed once per card (with `colors` and `targets` to choose "
+                    "from), with the UNO call when they leave one card; draw, pass, UNO calls "
+                    "and catches, accept and challenge when they are open.",
+        body=json_body(ref("HintsRequest")), operation_id="rulesetHints")},
+    "/v1/tables/{table_id}/hints": {"post": operation(
+        "Every legal move of the player who acts now at a table, with their hand", "hints",
+        {"200": ok("The legal moves, each with its verdict code.", ref("Hints"),
+                   LANGUAGE_HEADERS)},
+        (404,) + BODY_ERRORS, params=("table_id", "lang"),
+        body=json_body(ref("TableHintsRequest")), operation_id="tableHints")},
     "/v1/rulesets/{ruleset_id}/text": {"get": operation(
         "The rules as text, in the reader's language", "text",
         {"200": ok("Sections of the rule text.", ref("RuleText"), LANGUAGE_HEADERS)},

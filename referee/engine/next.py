@@ -7,8 +7,8 @@ language from it (referee/text/table.py). A move listed here is one the judge wo
 consider; whether a particular card is legal is the judge's (or the hints') business.
 """
 
-SITUATIONS = ("play", "play-after-draw", "play-drawn-card", "extra-play", "answer-draw",
-              "answer-launcher", "score", "deal", "game-over")
+SITUATIONS = ("play", "play-after-draw", "play-drawn-card", "extra-play", "press-owed",
+              "answer-draw", "answer-launcher", "score", "deal", "game-over")
 
 
 def next_action(rules, state):
@@ -20,7 +20,7 @@ def next_action(rules, state):
             return _between_rounds({"moves": ["deal"], "situation": "deal",
                                     "round": state.round, "next_round": state.round + 1})
         return _between_rounds({"moves": ["score"], "situation": "score",
-                                "winner": state.winner})
+                                "winner": state.winner}, _owed(state))
     if state.phase == "respond" and state.pending is not None:
         action = _answering(rules, state, state.pending)
     else:
@@ -29,9 +29,15 @@ def next_action(rules, state):
     return action
 
 
-def _between_rounds(action):
-    """The whole table acts (nobody in particular); catches and launcher debts are over."""
-    return {"player": None, **action, "catchable": [], "owed": []}
+def _between_rounds(action, owed=()):
+    """The whole table acts (nobody in particular); catches are over, and presses still
+    owed when a round ends are made before it is scored."""
+    return {"player": None, **action, "catchable": [], "owed": list(owed)}
+
+
+def _owed(state):
+    return [{"player": seat, "presses": presses, "until_cards": until}
+            for seat, presses, until in state.debts]
 
 
 def _answering(rules, state, pending):
@@ -40,7 +46,7 @@ def _answering(rules, state, pending):
     stack_with = sorted(rules.stacking.get(kind.id, ())) if kind else []
     challengeable = (kind is not None and pending.by is not None
                      and kind.challenge is not None and kind.restriction != "none")
-    moves = ["accept"] if pending.kind == "draw" else ["draw"]
+    moves = ["accept", "draw"] if pending.kind == "draw" else ["draw"]  # draw: the same take
     if stack_with:
         moves.append("play")
     if challengeable:
@@ -55,6 +61,11 @@ def _answering(rules, state, pending):
 
 def _turn(rules, state):
     player = state.current
+    owes = [debt for debt in state.debts if debt[0] == player]
+    if owes:   # presses owed come before the owing player's next play
+        _seat, presses, until = owes[0]
+        return {"player": player, "moves": ["draw"], "situation": "press-owed",
+                "count": presses, "until_cards": until}
     if state.extra_play:
         return {"player": player, "moves": ["play", "pass"], "situation": "extra-play"}
     if state.drawn:
@@ -83,7 +94,6 @@ def _add_table_wide(state, action):
     if any(seat != player for seat in catchable):
         action["moves"].append("catch-uno")
     action["catchable"] = catchable
-    action["owed"] = [{"player": seat, "presses": presses, "until_cards": until}
-                      for seat, presses, until in state.debts]
+    action["owed"] = _owed(state)
     if any(seat == player for seat, _, _ in state.debts) and "draw" not in action["moves"]:
         action["moves"].append("draw")

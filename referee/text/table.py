@@ -26,6 +26,11 @@ NEXT: dict[str, Sentence] = {
     "play-drawn-card": M_("{player} must play the card just drawn, {card}."),
     # TRANSLATORS: what must happen now (after a card that gives an extra play): {player} may play one more card or end the turn.
     "extra-play": M_("{player} may play one more card or end their turn."),
+    # TRANSLATORS: what must happen now (UNO Attack): {player} owes {count} launcher presses (a penalty or an attack) and must make them before playing.
+    "press-owed": MN_("{player} owes {count} launcher press: make it before playing.",
+                      "{player} owes {count} launcher presses: make them before playing."),
+    # TRANSLATORS: what must happen now (UNO Attack): {player} owes launcher presses until a card comes out, before playing.
+    "press-owed/until": M_("{player} owes launcher presses until it fires a card: make them before playing."),
     # TRANSLATORS: what must happen now: {player} must take the pending draw of {count} cards.
     "answer-draw": MN_("{player} draws {count} card.", "{player} draws {count} cards."),
     # TRANSLATORS: what must happen now (UNO Attack): {player} must press the launcher {count} times.
@@ -67,8 +72,8 @@ def next_sentences(action: dict) -> list[tuple[Sentence, dict]]:
         key = "play/launcher"
     elif situation == "play-after-draw" and action.get("drawn_only"):
         key = "play-after-draw/drawn-only"
-    elif situation == "answer-launcher" and action.get("until_cards"):
-        key = "answer-launcher/until"
+    elif situation in ("answer-launcher", "press-owed") and action.get("until_cards"):
+        key = f"{situation}/until"
     if key not in NEXT:
         return []
     values = {name: action.get(name) for name in ("player", "top", "color", "card", "count",
@@ -84,6 +89,8 @@ def next_sentences(action: dict) -> list[tuple[Sentence, dict]]:
     if catchable:
         said.append((CATCHABLE, {"seats": catchable, "number": len(catchable)}))
     for debt in action.get("owed") or ():
+        if situation == "press-owed" and debt.get("player") == action.get("player"):
+            continue  # said by the main sentence
         said.append((OWED_UNTIL if debt.get("until_cards") else OWED,
                      {"player": debt.get("player"), "count": debt.get("presses")}))
     return said

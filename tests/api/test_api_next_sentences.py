@@ -81,7 +81,7 @@ def test_english_next_names_the_player_and_the_count():
     state = judge(rules, state, parse_move(rules, {"type": "play", "player": 1,
                                                    "cards": ["wild-draw-four"], "color": "blue"}, 3)).state
     action = next_action(rules, state)
-    assert action["player"] == 2 and action["moves"] == ["accept", "challenge"]
+    assert action["player"] == 2 and action["moves"] == ["accept", "draw", "challenge"]
     assert next_message(action, "en", list(state.players)) == \
         "Chirag draws 4 cards. Instead, Chirag may challenge the Wild Draw Four."
     assert next_message(action, "ne", list(state.players)).startswith("Chiragले 4 वटा कार्ड")

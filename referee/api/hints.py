@@ -1,0 +1,131 @@
+"""Hints: "which of my cards can I play?" Every legal move of the player who acts now
+with the hand they hold, from the engine's enumerator (referee/engine/legal.py), each
+with the verdict code the judge gives it. Stateless, or for a table's state now. The
+hand is never stored.
+
+Moves that differ only in the colour a wild names, or in the player a card aims at,
+are listed once with `colors` or `targets` (a phone offers the choice, then sends the
+move with one of them); a play that leaves one card is listed with the UNO call only;
+a pending draw is taken with `accept` (the same draw as a `draw` is not listed again).
+A challenge is decided by a hand the player does not hold (the challenged player's):
+it is listed when open, with `code` null and `needs: "hand"`.
+"""
+import json
+
+from flask import Blueprint
+
+from referee.engine import InputError, parse_state
+from referee.engine.legal import legal_moves
+from referee.engine.next import next_action
+
+from .body import Fields, json_body
+from .context import answer, services, with_next_message
+from .rulesets import version_arg
+from .tables import _pinned, _table_or_404
+
+bp = Blueprint("hints", __name__, url_prefix="/v1")
+MAX_HAND = 500
+
+
+@bp.post("/rulesets/<ruleset_id:ruleset_id>/hints")
+def ruleset_hints(ruleset_id):
+    catalog = services().catalog
+    entry = catalog.find(ruleset_id, version_arg())
+    fields = Fields(json_body(), allowed=("state", "hand"))
+    state_json = fields.obj("state")
+    hand = fields.strings("hand", max_items=MAX_HAND, max_length=60)
+    fields.done()
+    rules = catalog.rules(entry)
+    body = hints(rules, parse_state(rules, state_json), hand)
+    body["ruleset"] = {"id": entry.id, "version": entry.version}
+    return answer(body)
+
+
+@bp.post("/tables/<table_id:table_id>/hints")
+def table_hints(table_id):
+    fields = Fields(json_body(), allowed=("hand",))
+    hand = fields.strings("hand", max_items=MAX_HAND, max_length=60)
+    fields.done()
+    table = _table_or_404(table_id)
+    rules = services().catalog.rules_for(table.ruleset_id, table.ruleset_version)
+    body = hints(rules, parse_state(rules, table.state), hand)
+    body.update(table=table.id, seq=table.seq, ruleset=_pinned(table))
+    return answer(body)
+
+
+def hints(rules, state, hand):
+    """{"player", "moves": [{"move", "code", "colors"?, "targets"?}], "next"}."""
+    action = next_action(rules, state)
+    player = action["player"]
+    for index, text in enumerate(hand):
+        rules.card(text, f"hand[{index}]")
+    if player is not None and len(hand) != state.hand_counts[player]:
+        raise InputError.at("hand", f"player {player} holds {state.hand_counts[player]} "
+                                    f"card(s), the hand has {len(hand)}")
+    found = legal_moves(rules, state, list(hand) if player is not None else None)
+    moves = collapse(found)
+    if "challenge" in action["moves"] and not any(h["move"]["type"] == "challenge" for h in moves):
+        moves.append({"move": {"type": "challenge", "player": player}, "code": None,
+                      "needs": "hand"})
+    return {"player": player, "moves": moves,
+            "next": with_next_message(action, state.players)}
+
+
+def collapse(found):
+    """Group the enumerated moves that differ only in colour or target; of a play
+    listed with and without the UNO call, keep the one that calls."""
+    entries = []
+    for legal in found:
+        move = move_json(legal.move)
+        chosen = move["type"] == "play"   # a catch's target is the move, not a choice
+        entries.append((move, move.pop("color", None) if chosen else None,
+                        move.pop("target", None) if chosen else None, legal.verdict.code))
+    calling = {_key(move) for move, _color, _target, _code in entries if move.get("uno")}
+    accepting = {move["player"] for move, _color, _target, _code in entries
+                 if move["type"] == "accept"}
+    listed, index = [], {}
+    for move, color, target, code in entries:
+        if move["type"] == "play" and not move.get("uno") and _key(dict(move, uno=True)) in calling:
+            continue
+        if move["type"] == "draw" and code == "draw-accepted" and move["player"] in accepting:
+            continue
+        hint = index.get((_key(move), code))
+        if hint is None:
+            hint = index[(_key(move), code)] = {"move": move, "code": code}
+            listed.append(hint)
+        for name, value in (("colors", color), ("targets", target)):
+            if value is not None and value not in hint.setdefault(name, []):
+                hint[name].append(value)
+    return listed
+
+
+def _key(move):
+    return json.dumps(move, sort_keys=True)
+
+
+def move_json(move):
+    """A Move as the API takes it (the fields its type uses, defaults left out)."""
+    body = {"type": move.type}
+    if move.player is not None:
+        body["player"] = move.player
+    if move.type == "play":
+        body["cards"] = [card.text for card in move.cards]
+        if move.color is not None:
+            body["color"] = move.color
+        if move.target is not None:
+            body["target"] = move.target
+        if move.uno:
+            body["uno"] = True
+    elif move.type == "draw":
+        body["count"] = move.count
+        if move.presses is not None:
+            body["presses"] = move.presses
+        if move.shown:
+            body["cards"] = [card.text for card in move.shown]
+    elif move.type == "catch-uno":
+        body["target"] = move.target
+    elif move.type == "challenge":
+        body["hand"] = [card.text for card in move.hand or ()]
+    elif move.type == "score":
+        body["hands"] = [[card.text for card in cards] for cards in move.hands or ()]
+    return body

@@ -1,0 +1,44 @@
+"""`next` announces every move the judge accepts: in random whole games under every
+shipped ruleset (real shuffled cards, hands shown, players forgetting UNO and trying
+moves at random), each legal move is made by the seat `next` names with a type it
+lists, or is one of the moves open to the whole table (a catch of a seat in
+`catchable`, settling presses in `owed`, a late UNO call, a jump-in)."""
+import pytest
+
+from referee.engine import judge
+from referee.engine.next import next_action
+from referee.engine.simulate import simulate
+
+GAMES = 4
+
+
+def announced(rules, state, move, action):
+    if move.player is not None and move.player == action["player"] and move.type in action["moves"]:
+        return True
+    if action["player"] is None and move.type in action["moves"]:
+        return True
+    if move.type == "catch-uno":
+        return move.target in action["catchable"]
+    if move.type == "call-uno":
+        return state.hand_counts[move.player] == 1
+    if move.type == "draw":
+        return any(debt["player"] == move.player for debt in action["owed"])
+    if move.type == "play" and rules.jump_in:
+        return len(move.cards) == 1 and move.cards[0].text == state.top
+    return False
+
+
+@pytest.mark.parametrize("ruleset_id", ["classic", "sonic", "attack", "stacking-tournament",
+                                        "seven-o-jump-in", "attack-all-cards", "telugu-table"])
+def test_every_legal_move_was_announced_by_next(compiled, ruleset_id):
+    rules = compiled[ruleset_id]
+    stats = simulate(rules, GAMES, seed=11, players=4, record=True)
+    checked = 0
+    for before, move, hand in stats.recorded:
+        verdict = judge(rules, before, move, hand)
+        if not verdict.legal:
+            continue
+        action = next_action(rules, before)
+        assert announced(rules, before, move, action), (move.type, move.player, action)
+        checked += 1
+    assert checked > 50
