@@ -4,6 +4,9 @@ Configuration (a dict passed to create_app, else the environment):
   DATABASE_URL     SQLite file var/referee.db when unset; postgres:// or postgresql://
                    for PostgreSQL
   MAX_BODY_BYTES   the request body cap (256 KiB); larger bodies get 413
+  REDIS_URL        when set, live updates (and rate limits) go through this Redis;
+                   else PostgreSQL's LISTEN/NOTIFY, or SQLite's data_version
+  LONG_POLLS       readers waiting for a move at once per process (200)
   RATELIMIT_*      per-client rate limits, see limits.py
 
 The app never touches the database while it starts: the schema is the migrations'
@@ -37,7 +40,8 @@ def create_app(config=None):
     app.json.sort_keys = False
     app.url_map.strict_slashes = False
 
-    store = Store(app.config["DATABASE_URL"])
+    app.config.setdefault("REDIS_URL", os.environ.get("REDIS_URL", ""))
+    store = Store(app.config["DATABASE_URL"], redis_url=app.config["REDIS_URL"] or None)
     app.extensions["referee"] = Services(store, Catalog(store))
 
     problems.install(app)
