@@ -27,7 +27,10 @@ def read_body() -> bytes:
         if length > cap:
             raise PayloadTooLarge(f"the body is {length} bytes; the limit is {cap}")
         # The server stops the stream at Content-Length: one read, no wrapping.
-        data = request.environ["wsgi.input"].read(length)
+        try:
+            data = request.environ["wsgi.input"].read(length)
+        except Exception as exc:  # noqa: BLE001 - as for chunked bodies below
+            raise BadRequest(f"the body could not be read: {type(exc).__name__}") from None
         if len(data) != length:
             raise BadRequest(f"the body ended after {len(data)} of {length} bytes")
         return data
@@ -42,6 +45,11 @@ def read_body() -> bytes:
             size += len(chunk)
     except RequestEntityTooLarge:
         size = cap + 1
+    except Exception as exc:  # noqa: BLE001 - whatever the server's decoder raises
+        # The server's chunked decoder refused the framing (a chunk size of "zz", a
+        # missing terminator; gunicorn raises its own ParseException classes for
+        # those): the client's mistake, not ours.
+        raise BadRequest(f"the chunked body is malformed: {type(exc).__name__}") from None
     if size > cap:
         raise PayloadTooLarge(f"the body is larger than the limit of {cap} bytes")
     return b"".join(chunks)
@@ -82,13 +90,51 @@ def parse_json(raw: bytes):
         raise BadRequest(f"the body is not UTF-8 (byte {exc.start})") from None
     _check_depth(text)
     try:
-        return json.loads(text, parse_constant=_reject_constant,
+        body = json.loads(text, parse_constant=_reject_constant,
                           object_pairs_hook=_no_duplicate_keys)
     except json.JSONDecodeError as exc:
         raise BadRequest(f"the body is not valid JSON: {exc.msg} "
                          f"(line {exc.lineno}, column {exc.colno})") from None
     except (ValueError, RecursionError) as exc:
         raise BadRequest(f"the body is not acceptable JSON: {exc}") from None
+    if _SURROGATE_ESCAPE.search(text):  # only escapes can make one: UTF-8 cannot
+        paths = lone_surrogate_paths(body)
+        if paths:
+            raise BadRequest("the body holds a lone surrogate (an escape such as \\ud800 "
+                             "that is half of a character): it cannot be stored or answered",
+                             errors=[{"path": path, "message": "contains a lone surrogate"}
+                                     for path in paths])
+    return body
+
+
+# A JSON escape of a UTF-16 surrogate: json.loads joins a valid pair into one
+# character and leaves a lone one in the string (HOSTILE.md 24).
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
+def _has_lone_surrogate(text):
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
+def lone_surrogate_paths(value, path=""):
+    """Paths of the strings (or keys) in a JSON value that hold a lone surrogate."""
+    if isinstance(value, str):
+        return [path] if _has_lone_surrogate(value) else []
+    items = (value.items() if isinstance(value, dict)
+             else enumerate(value) if isinstance(value, list) else ())
+    found = []
+    for key, item in items:
+        child = (f"{path}[{key}]" if isinstance(key, int)
+                 else f"{path}.{key}" if path else key)
+        if isinstance(key, str) and _has_lone_surrogate(key):
+            found.append(child)
+        found += lone_surrogate_paths(item, child)
+    # A path is answered: its own lone surrogates are written as escapes.
+    return [p.encode("utf-8", "backslashreplace").decode("utf-8") for p in found]
 
 
 # One token at a time: a whole string (escapes included; an unterminated one runs to the

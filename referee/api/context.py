@@ -56,7 +56,10 @@ def with_next_message(action: dict, players) -> dict:
 def answer(body, status=200, headers=None):
     """A JSON answer: compact, UTF-8 as is (Indic scripts stay readable)."""
     text = json.dumps(body, ensure_ascii=False, separators=(",", ":"))
-    response = current_app.response_class(text, status=status, mimetype="application/json")
+    # backslashreplace: a lone surrogate that got this far is answered as its JSON
+    # escape instead of failing the answer (HOSTILE.md 24).
+    response = current_app.response_class(text.encode("utf-8", "backslashreplace"),
+                                          status=status, mimetype="application/json")
     for name, value in (headers or {}).items():
         response.headers[name] = value
     return response

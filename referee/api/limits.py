@@ -38,7 +38,7 @@ ENDPOINT_LIMITS = {
     "web.workshop_changes": "RATE_LIMIT_RULESETS",
 }
 # Probes and static files are never limited: an orchestrator must always see the truth.
-EXEMPT = ("health.health", "health.ready", "web.static", "static")
+EXEMPT = ("health.health", "health.ready", "web.static", "docs.static", "static")
 
 
 def configure(app):

@@ -150,8 +150,10 @@ ALL_PROBLEMS = [BadRequest, Unauthorized, TableSecretRequired, Forbidden, WrongT
 
 
 def problem_response(body, status, headers=None):
-    response = current_app.response_class(
-        json.dumps(body), status=status, mimetype=PROBLEM_JSON)
+    # A lone surrogate quoted from the input is written as its JSON escape (\ud800),
+    # never a UnicodeEncodeError (HOSTILE.md 24).
+    text = json.dumps(body).encode("utf-8", "backslashreplace")
+    response = current_app.response_class(text, status=status, mimetype=PROBLEM_JSON)
     for name, value in (headers or {}).items():
         response.headers[name] = value
     return response

@@ -279,7 +279,9 @@ def _parse_pending(rules, data, n, parent):
     until = r.bool("until_cards")
     count = r.int("count", 1, 1000, default=None, optional=until)
     player = r.int("player", 0, n - 1)
-    card = r.card(rules, "card", optional=True)
+    # Required: the card that made the draw pending is where its rule is read
+    # (accepting one without it was a KeyError, a 500).
+    card = r.card(rules, "card")
     pending = Pending(kind, count, player, card, until, r.bool("lose_turn"),
                       r.int("by", 0, n - 1, default=None, optional=True),
                       r.choice("prev_color", rules.colors, default=None) if data.get("prev_color") else None,

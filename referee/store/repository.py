@@ -122,7 +122,7 @@ class Store:
         self._advance_table = hotpath.Prepared(_ADVANCE_TABLE, dialect)
         self._earlier = hotpath.Prepared(_EARLIER_TRY, dialect)
         self._write_lock = db.write_lock(self.engine)
-        self.checkpointer = db.checkpointer(self.engine)
+        self.checkpointer = db.checkpointer(self.engine, self._write_lock)
         # How waiting phones hear of moves recorded by other workers (see live.py).
         self.live = live.for_engine(self.engine, _table_seqs, redis_url)
 
