@@ -6,7 +6,8 @@ Configuration (a dict passed to create_app, else the environment):
   MAX_BODY_BYTES   the request body cap (256 KiB); larger bodies get 413
   REDIS_URL        when set, live updates (and rate limits) go through this Redis;
                    else PostgreSQL's LISTEN/NOTIFY, or SQLite's data_version
-  LONG_POLLS       readers waiting for a move at once per process (200)
+  CORS_ORIGINS     web origins allowed to call /v1/ (comma-separated; none)
+  LONG_POLLS       readers waiting for a move at once per process (500)
   RATELIMIT_*      per-client rate limits, see limits.py
 
 The app never touches the database while it starts: the schema is the migrations'
@@ -19,7 +20,7 @@ from flask import Flask, g
 
 from referee.store import Store
 
-from . import limits, mapping, problems
+from . import limits, mapping, problems, transport
 from .catalog import Catalog
 from .ids import RulesetIdConverter, TableIdConverter
 from .context import Services
@@ -51,6 +52,7 @@ def create_app(config=None):
     _register_blueprints(app)
     limits.install(app)
     app.after_request(_common_headers)
+    transport.install(app)  # compression; CORS when CORS_ORIGINS lists origins
     return app
 
 
@@ -83,7 +85,7 @@ CONTENT_SECURITY_POLICY = "; ".join((
 
 def _common_headers(response):
     response.headers["X-Content-Type-Options"] = "nosniff"
-    response.headers["Cache-Control"] = "no-store"
+    response.headers.setdefault("Cache-Control", "no-store")  # rule books: no-cache + ETag
     response.headers["Content-Security-Policy"] = CONTENT_SECURITY_POLICY
     response.headers["X-Frame-Options"] = "DENY"  # frame-ancestors, for older browsers
     response.headers["Referrer-Policy"] = "no-referrer"

@@ -21,6 +21,7 @@ import os
 import re
 import secrets
 import threading
+from collections import OrderedDict
 
 from flask import Blueprint, current_app, request, url_for
 
@@ -32,7 +33,7 @@ from referee.store import StaleSeq, token_digest
 
 from .auth import optional_organiser, organiser, table_writer
 from .body import Fields, json_body
-from .context import answer, services, with_message, with_next_message
+from .context import answer, language, services, with_message, with_next_message
 from .ids import TABLE_ID_PATTERN
 from .problems import BadRequest, Forbidden, NotFound, Unprocessable
 from .rulesets import page_limit
@@ -51,7 +52,7 @@ JOIN_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 JOIN_LENGTH = 8
 MAX_WAIT = 25  # seconds a reader may wait for a move (below proxies' 30 s idle cut)
 # Readers waiting at once in one process; more are answered at once (see gunicorn_conf).
-DEFAULT_LONG_POLLS = 200
+DEFAULT_LONG_POLLS = 500
 _TABLE_ID = re.compile(TABLE_ID_PATTERN)
 
 
@@ -337,20 +338,73 @@ def _long_poll_slots():
     return slots
 
 
-def _wait_for_move(table_id, after, seconds):
-    """Hold the request until the table has a move after `after`, or `seconds` pass.
-    False when every waiting slot of this process is taken: answer now, and the
-    phone asks again after Retry-After (waiting must never take the threads that
-    answer checks and moves)."""
+def _wait_for_move(table, after, seconds):
+    """The table once it has a move after `after`, or as it is after `seconds`. None
+    when every waiting slot of this process is taken: answer now, and the phone asks
+    again after Retry-After (waiting must never take the threads that answer checks
+    and moves)."""
     slots = _long_poll_slots()
     if not slots.acquire(blocking=False):
-        return False
+        return None
+    store = services().store
+    latest = [table]
+
+    def has_news():
+        latest[0] = store.get_table(table.id) or latest[0]
+        return latest[0].seq > after
     try:
-        store = services().store
-        store.live.wait(table_id, lambda: (store.table_seq(table_id) or 0) > after, seconds)
+        store.live.wait(table.id, has_news, seconds)
     finally:
         slots.release()
-    return True
+    return latest[0]
+
+
+class _PageCache:
+    """Pages of events as answered (JSON text), by (table, after, limit, language,
+    table's seq). A move wakes every phone waiting on its table at once, and they all
+    ask for the same page: it is read, rendered and serialised once per process, not
+    once per phone. Events never change once written, and the key pins the table's
+    seq, so a page is never stale."""
+
+    def __init__(self, size=256):
+        self.size = size
+        self._pages = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key, build):
+        with self._lock:
+            page = self._pages.get(key)
+            if page is not None:
+                self._pages.move_to_end(key)
+                return page
+        page = build()
+        with self._lock:
+            self._pages[key] = page
+            while len(self._pages) > self.size:
+                self._pages.popitem(last=False)
+        return page
+
+
+_pages = _PageCache()
+
+
+def _event_page_text(table, after, limit):
+    players = table.opening["players"]
+
+    def build():
+        # Only up to the seq read with the table: a move recorded since is the next page's.
+        events = ([{"seq": event.seq, "move": event.move,
+                    "verdict": with_message(event.verdict, players),
+                    "recorded_at": event.created_at.isoformat()}
+                   for event in services().store.events(table.id, after, limit)
+                   if event.seq <= table.seq] if after < table.seq else [])
+        last = events[-1]["seq"] if events else after
+        next_page = (url_for("tables.table_events", table_id=table.id, after=last, limit=limit)
+                     if last < table.seq else None)
+        return json.dumps({"id": table.id, "ruleset": _pinned(table), "opening": table.opening,
+                           "seq": table.seq, "events": events, "next": next_page},
+                          ensure_ascii=False, separators=(",", ":"))
+    return _pages.get((table.id, after, limit, language(), table.seq), build)
 
 
 @bp.get("/tables/<table_id:table_id>/events")
@@ -360,21 +414,15 @@ def table_events(table_id):
     if not after.isascii() or not after.isdigit() or int(after) >= 2**31:
         raise BadRequest("after must be a seq (a non-negative integer)",
                          errors=[{"path": "after", "message": "expected an integer >= 0"}])
+    after = int(after)
     limit = page_limit(EVENTS_PAGE)
     wait = _wait_seconds()
-    headers = {}
-    if wait > 0 and table.seq <= int(after):
-        if _wait_for_move(table_id, int(after), wait):
-            table = _table_or_404(table_id)
+    response = current_app.response_class(mimetype="application/json")
+    if wait > 0 and table.seq <= after:
+        waited = _wait_for_move(table, after, wait)
+        if waited is None:
+            response.headers["Retry-After"] = "1"
         else:
-            headers["Retry-After"] = "1"
-    players = table.opening["players"]
-    events = [{"seq": event.seq, "move": event.move,
-               "verdict": with_message(event.verdict, players),
-               "recorded_at": event.created_at.isoformat()}
-              for event in services().store.events(table_id, int(after), limit)]
-    last = events[-1]["seq"] if events else int(after)
-    next_page = (url_for("tables.table_events", table_id=table_id, after=last, limit=limit)
-                 if last < table.seq else None)
-    return answer({"id": table.id, "ruleset": _pinned(table), "opening": table.opening,
-                   "seq": table.seq, "events": events, "next": next_page}, headers=headers)
+            table = waited
+    response.set_data(_event_page_text(table, after, limit))
+    return response

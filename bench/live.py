@@ -1,0 +1,257 @@
+"""Phones waiting on tables while checks run: does every waiting phone hear each move,
+and what do the waiting phones cost the checks?
+
+Starts gunicorn (referee/api/gunicorn_conf.py, WEB_WORKERS workers) on a scratch
+database, opens one busy table and TABLES more, and measures:
+
+  1. checks per second (POST /v1/rulesets/classic/check from CHECKERS client threads)
+     while ROUNDS rounds of moves are recorded (one on every table per round) and
+     nobody waits: the reference;
+  2. the same checks and moves while PHONES phones wait on the busy table and
+     PER_TABLE phones on each other table (long polling, wait=20);
+  3. whether every phone heard every move of its table, and how long after the move's
+     answer the phones of the busy table heard it.
+
+    .venv/bin/python bench/live.py [--database postgresql://...] [--phones 200]
+        [--tables 50] [--per-table 4] [--rounds 10] [--seconds 10] [--checkers 8]
+
+Nothing leaves 127.0.0.1; the run stops by itself (every wait is bounded).
+"""
+import argparse
+import http.client
+import json
+import os
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from contextlib import contextmanager
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+CONFIG = ROOT / "referee" / "api" / "gunicorn_conf.py"
+OPENING = {"ruleset": "classic", "players": ["Asha", "Bina", "Chirag"], "dealer": 0,
+           "first_card": "red-7"}
+CHECK = {"state": {"players": ["Asha", "Bina", "Chirag"], "dealer": 0, "current": 1,
+                   "direction": "clockwise", "top": "red-7", "color": "red",
+                   "hand_counts": [7, 7, 7]},
+         "move": {"type": "play", "player": 1, "cards": ["red-3"]}}
+WAIT = 20
+HEAR_DEADLINE = 30.0
+
+
+def free_port():
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def call(conn, method, path, body=None, headers=None):
+    data = json.dumps(body).encode() if body is not None else None
+    all_headers = {"Content-Type": "application/json"} if data else {}
+    all_headers.update(headers or {})
+    conn.request(method, path, body=data, headers=all_headers)
+    response = conn.getresponse()
+    raw = response.read()
+    return response.status, dict(response.getheaders()), (json.loads(raw) if raw else None)
+
+
+@contextmanager
+def gunicorn(database_url, workers, env=None, log_path=os.devnull):
+    sys.path.insert(0, str(ROOT))
+    from referee.store import Store
+
+    store = Store(database_url)
+    store.migrate()
+    store.dispose()
+    port = free_port()
+    environment = dict(os.environ, DATABASE_URL=database_url, PORT=str(port),
+                       WEB_WORKERS=str(workers), RATE_LIMITS="off", **(env or {}))
+    with open(log_path, "wb") as log:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "gunicorn", "--config", str(CONFIG),
+             "referee.api:create_app()"], cwd=ROOT, env=environment, stdout=log,
+            stderr=subprocess.STDOUT)
+        try:
+            deadline = time.monotonic() + 60
+            while time.monotonic() < deadline:
+                if process.poll() is not None:
+                    raise RuntimeError("gunicorn exited at start")
+                try:
+                    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+                    if call(conn, "GET", "/v1/health")[0] == 200:
+                        break
+                except OSError:
+                    time.sleep(0.2)
+            yield port
+        finally:
+            process.send_signal(signal.SIGINT)
+            process.wait(timeout=30)
+
+
+class Phone(threading.Thread):
+    """Long-polls one table's events and notes when it heard each seq."""
+
+    def __init__(self, port, table_id, stop, after):
+        super().__init__(daemon=True)
+        self.port, self.table_id, self.stop, self.after = port, table_id, stop, after
+        self.heard = {}   # seq -> monotonic time heard
+        self.polls = 0
+        self.retry_afters = 0
+        self.errors = 0
+        self.started = threading.Event()
+
+    def run(self):
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=WAIT + 15)
+        after = self.after
+        while not self.stop.is_set():
+            path = f"/v1/tables/{self.table_id}/events?after={after}&wait={WAIT}"
+            self.started.set()
+            try:
+                status, headers, body = call(conn, "GET", path)
+            except (OSError, http.client.HTTPException):
+                self.errors += 1
+                conn.close()
+                time.sleep(0.5)
+                continue
+            self.polls += 1
+            now = time.monotonic()
+            if status != 200:
+                self.errors += 1
+                time.sleep(1)
+                continue
+            for event in body["events"]:
+                self.heard.setdefault(event["seq"], now)
+                after = max(after, event["seq"])
+            if not body["events"] and "Retry-After" in headers:
+                self.retry_afters += 1
+                time.sleep(float(headers["Retry-After"]))
+        conn.close()
+
+
+def check_load(port, threads, seconds):
+    """Checks answered per second by `threads` clients hammering for `seconds`."""
+    counts = [0] * threads
+    failures = [0] * threads
+    stop_at = time.monotonic() + seconds
+
+    def work(index):
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        while time.monotonic() < stop_at:
+            status, _, _ = call(conn, "POST", "/v1/rulesets/classic/check", CHECK)
+            if status == 200:
+                counts[index] += 1
+            else:
+                failures[index] += 1
+        conn.close()
+    workers = [threading.Thread(target=work, args=(n,)) for n in range(threads)]
+    started = time.monotonic()
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join()
+    return sum(counts) / (time.monotonic() - started), sum(failures)
+
+
+def run(database_url, phones=200, tables=50, per_table=4, rounds=10, seconds=10.0,
+        checkers=8, workers=2, env=None):
+    with gunicorn(database_url, workers, env) as port:
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        opened = [call(conn, "POST", "/v1/tables", OPENING)[2] for _ in range(tables + 1)]
+        busy = opened[0]
+        for _ in range(200):  # warm up every worker's catalog and pool
+            call(conn, "POST", "/v1/rulesets/classic/check", CHECK)
+
+        def with_moves(first_round, posted):
+            """Checks per second while `rounds` rounds of moves are recorded."""
+            def mover():
+                mover_conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+                for round_number in range(first_round, first_round + rounds):
+                    for table in opened:
+                        move = {"move": {"type": "draw", "player": round_number % 3}}
+                        status, _, answer = call(
+                            mover_conn, "POST", f"/v1/tables/{table['id']}/moves", move,
+                            {"Authorization": f"Bearer {table['secret']}"})
+                        assert status == 200, answer
+                        if table is busy:
+                            posted[answer["seq"]] = time.monotonic()
+                    time.sleep(max(seconds / rounds - 0.05, 0))
+            moving = threading.Thread(target=mover)
+            moving.start()
+            result = check_load(port, checkers, seconds)
+            moving.join()
+            return result
+
+        reference, _ = with_moves(1, {})
+        first_seq = rounds + 1  # the reference recorded seqs 1..rounds on every table
+        stop = threading.Event()
+        waiting = [Phone(port, busy["id"], stop, rounds) for _ in range(phones)]
+        waiting += [Phone(port, table["id"], stop, rounds) for table in opened[1:]
+                    for _ in range(per_table)]
+        for phone in waiting:
+            phone.start()
+        for phone in waiting:
+            phone.started.wait(10)
+        time.sleep(1.0)  # every phone's first poll is waiting
+
+        posted = {}  # seq -> monotonic time the busy table's move was answered
+        loaded, failures = with_moves(first_seq, posted)
+
+        expected = set(range(first_seq, first_seq + rounds))
+        deadline = time.monotonic() + HEAR_DEADLINE
+        while time.monotonic() < deadline and any(not expected <= set(p.heard) for p in waiting):
+            time.sleep(0.1)
+        stop.set()
+        deaf = [p for p in waiting if not expected <= set(p.heard)]
+        delays = [p.heard[seq] - posted[seq] for p in waiting[:phones]
+                  for seq in p.heard if seq in posted]
+        return {
+            "database": database_url.split(":", 1)[0],
+            "phones_waiting": len(waiting), "tables": tables + 1, "rounds": rounds,
+            "reference_checks_per_s": round(reference, 1),
+            "checks_per_s_with_phones_waiting": round(loaded, 1),
+            "ratio": round(loaded / reference, 3),
+            "check_failures": failures,
+            "phones_that_missed_a_move": len(deaf),
+            "polls": sum(p.polls for p in waiting),
+            "answered_at_once_with_retry_after": sum(p.retry_afters for p in waiting),
+            "poll_errors": sum(p.errors for p in waiting),
+            "heard_after_s_median": round(statistics.median(delays), 3) if delays else None,
+            "heard_after_s_max": round(max(delays), 3) if delays else None,
+        }
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--database", default="", help="postgresql://... (default: SQLite)")
+    parser.add_argument("--phones", type=int, default=200)
+    parser.add_argument("--tables", type=int, default=50)
+    parser.add_argument("--per-table", type=int, default=4)
+    parser.add_argument("--rounds", type=int, default=10)
+    parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--checkers", type=int, default=8)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--redis", default="", help="REDIS_URL for the live updates")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as scratch:
+        sys.path.insert(0, str(ROOT))
+        from referee.store.testing import scratch_database
+
+        backend = "postgresql" if args.database else "sqlite"
+        if args.database:
+            os.environ["DATABASE_URL"] = args.database
+        with scratch_database(backend, Path(scratch)) as url:
+            env = {"REDIS_URL": args.redis} if args.redis else {}
+            figures = run(url, args.phones, args.tables, args.per_table, args.rounds,
+                          args.seconds, args.checkers, args.workers, env)
+    figures["database"] = backend + (" + redis" if args.redis else "")
+    for key, value in figures.items():
+        print(f"{key:36} {value}")
+
+
+if __name__ == "__main__":
+    main()
