@@ -158,27 +158,34 @@ def check_load(port, threads, seconds):
 
 
 def run(database_url, phones=200, tables=50, per_table=4, rounds=10, seconds=10.0,
-        checkers=8, workers=2, env=None):
+        checkers=8, workers=2, env=None, repeats=3):
+    """Alternates `repeats` times: checks and moves with nobody waiting (A), then the
+    same with the phones waiting (B). The machine is shared, so each B is compared
+    with the A just before it, and the median ratio is reported."""
     with gunicorn(database_url, workers, env) as port:
         conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
         opened = [call(conn, "POST", "/v1/tables", OPENING)[2] for _ in range(tables + 1)]
         busy = opened[0]
+        seq = [0]  # every table is at the same seq: each round moves them all
         for _ in range(200):  # warm up every worker's catalog and pool
             call(conn, "POST", "/v1/rulesets/classic/check", CHECK)
 
-        def with_moves(first_round, posted):
+        def move_round(mover_conn, posted):
+            seq[0] += 1
+            for table in opened:
+                move = {"move": {"type": "draw", "player": seq[0] % 3}}
+                status, _, answer = call(mover_conn, "POST", f"/v1/tables/{table['id']}/moves",
+                                         move, {"Authorization": f"Bearer {table['secret']}"})
+                assert status == 200 and answer["seq"] == seq[0], answer
+                if table is busy:
+                    posted[answer["seq"]] = time.monotonic()
+
+        def with_moves(posted):
             """Checks per second while `rounds` rounds of moves are recorded."""
             def mover():
                 mover_conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-                for round_number in range(first_round, first_round + rounds):
-                    for table in opened:
-                        move = {"move": {"type": "draw", "player": round_number % 3}}
-                        status, _, answer = call(
-                            mover_conn, "POST", f"/v1/tables/{table['id']}/moves", move,
-                            {"Authorization": f"Bearer {table['secret']}"})
-                        assert status == 200, answer
-                        if table is busy:
-                            posted[answer["seq"]] = time.monotonic()
+                for _ in range(rounds):
+                    move_round(mover_conn, posted)
                     time.sleep(max(seconds / rounds - 0.05, 0))
             moving = threading.Thread(target=mover)
             moving.start()
@@ -186,41 +193,56 @@ def run(database_url, phones=200, tables=50, per_table=4, rounds=10, seconds=10.
             moving.join()
             return result
 
-        reference, _ = with_moves(1, {})
-        first_seq = rounds + 1  # the reference recorded seqs 1..rounds on every table
-        stop = threading.Event()
-        waiting = [Phone(port, busy["id"], stop, rounds) for _ in range(phones)]
-        waiting += [Phone(port, table["id"], stop, rounds) for table in opened[1:]
-                    for _ in range(per_table)]
-        for phone in waiting:
-            phone.start()
-        for phone in waiting:
-            phone.started.wait(10)
-        time.sleep(1.0)  # every phone's first poll is waiting
-
-        posted = {}  # seq -> monotonic time the busy table's move was answered
-        loaded, failures = with_moves(first_seq, posted)
-
-        expected = set(range(first_seq, first_seq + rounds))
-        deadline = time.monotonic() + HEAR_DEADLINE
-        while time.monotonic() < deadline and any(not expected <= set(p.heard) for p in waiting):
-            time.sleep(0.1)
-        stop.set()
-        deaf = [p for p in waiting if not expected <= set(p.heard)]
-        delays = [p.heard[seq] - posted[seq] for p in waiting[:phones]
-                  for seq in p.heard if seq in posted]
+        ratios, references, loads, deaf, delays, failures = [], [], [], 0, [], 0
+        polls = retry_afters = errors = 0
+        for _ in range(repeats):
+            reference, failed_a = with_moves({})
+            stop = threading.Event()
+            waiting = [Phone(port, busy["id"], stop, seq[0]) for _ in range(phones)]
+            waiting += [Phone(port, table["id"], stop, seq[0]) for table in opened[1:]
+                        for _ in range(per_table)]
+            for phone in waiting:
+                phone.start()
+            for phone in waiting:
+                phone.started.wait(10)
+            time.sleep(1.0)  # every phone's first poll is waiting
+            posted = {}  # seq -> monotonic time the busy table's move was answered
+            expected = set(range(seq[0] + 1, seq[0] + rounds + 1))
+            loaded, failed_b = with_moves(posted)
+            deadline = time.monotonic() + HEAR_DEADLINE
+            while (time.monotonic() < deadline
+                   and any(not expected <= set(p.heard) for p in waiting)):
+                time.sleep(0.1)
+            stop.set()
+            move_round(conn, {})  # wakes every phone, which sees `stop` and leaves
+            for phone in waiting:
+                phone.join(WAIT + 15)
+            deaf += sum(1 for p in waiting if not expected <= set(p.heard))
+            delays += [p.heard[s] - posted[s] for p in waiting[:phones] for s in expected
+                       if s in p.heard and s in posted]
+            polls += sum(p.polls for p in waiting)
+            retry_afters += sum(p.retry_afters for p in waiting)
+            errors += sum(p.errors for p in waiting)
+            failures += failed_a + failed_b
+            references.append(round(reference, 1))
+            loads.append(round(loaded, 1))
+            ratios.append(round(loaded / reference, 3))
         return {
             "database": database_url.split(":", 1)[0],
-            "phones_waiting": len(waiting), "tables": tables + 1, "rounds": rounds,
-            "reference_checks_per_s": round(reference, 1),
-            "checks_per_s_with_phones_waiting": round(loaded, 1),
-            "ratio": round(loaded / reference, 3),
+            "phones_waiting": phones + tables * per_table, "tables": tables + 1,
+            "rounds_per_phase": rounds, "repeats": repeats,
+            "reference_checks_per_s (A)": references,
+            "checks_per_s_with_phones_waiting (B)": loads,
+            "ratio_B_over_A": ratios,
+            "ratio_median": statistics.median(ratios),
             "check_failures": failures,
-            "phones_that_missed_a_move": len(deaf),
-            "polls": sum(p.polls for p in waiting),
-            "answered_at_once_with_retry_after": sum(p.retry_afters for p in waiting),
-            "poll_errors": sum(p.errors for p in waiting),
+            "phones_that_missed_a_move": deaf,
+            "polls": polls,
+            "answered_at_once_with_retry_after": retry_afters,
+            "poll_errors": errors,
             "heard_after_s_median": round(statistics.median(delays), 3) if delays else None,
+            "heard_after_s_p95": (round(sorted(delays)[int(len(delays) * 0.95)], 3)
+                                  if delays else None),
             "heard_after_s_max": round(max(delays), 3) if delays else None,
         }
 
@@ -235,6 +257,7 @@ def main():
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--checkers", type=int, default=8)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--redis", default="", help="REDIS_URL for the live updates")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as scratch:
@@ -247,10 +270,10 @@ def main():
         with scratch_database(backend, Path(scratch)) as url:
             env = {"REDIS_URL": args.redis} if args.redis else {}
             figures = run(url, args.phones, args.tables, args.per_table, args.rounds,
-                          args.seconds, args.checkers, args.workers, env)
+                          args.seconds, args.checkers, args.workers, env, args.repeats)
     figures["database"] = backend + (" + redis" if args.redis else "")
     for key, value in figures.items():
-        print(f"{key:36} {value}")
+        print(f"{key:40} {value}")
 
 
 if __name__ == "__main__":
