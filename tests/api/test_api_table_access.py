@@ -156,3 +156,15 @@ def test_an_organiser_opens_tables_on_their_own_rulesets_not_anothers(app, anony
 @pytest.mark.parametrize("name", ["", "   ", "x" * 101, "tab\x07le", 7])
 def test_a_bad_table_name_is_422(anonymous, name):
     problem(anonymous.post("/v1/tables", json=dict(OPENING, name=name)), 422)
+
+
+def test_guessing_join_codes_is_rate_limited(database_url):
+    from referee.api import create_app
+
+    app = create_app({"DATABASE_URL": database_url, "TESTING": True,
+                      "RATE_LIMIT_WRITES": "3 per minute"})
+    client = app.test_client()
+    answers = [client.post("/v1/tables/join", json={"code": f"2345-678{n}"}).status_code
+               for n in range(2, 6)]
+    assert answers == [404, 404, 404, 429]
+    app.extensions["referee"].store.dispose()
