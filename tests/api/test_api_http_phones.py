@@ -4,6 +4,7 @@ import json
 
 from apitest import OPENING
 from referee.api import create_app
+from referee.store.testing import migrated
 
 GZIP = {"Accept-Encoding": "gzip"}
 
@@ -67,7 +68,7 @@ def test_no_cors_unless_configured(client):
 
 
 def test_cors_for_the_configured_origins(database_url):
-    app = create_app({"DATABASE_URL": database_url, "TESTING": True, "RATE_LIMITS": "off",
+    app = create_app({"DATABASE_URL": migrated(database_url), "TESTING": True, "RATE_LIMITS": "off",
                       "CORS_ORIGINS": "https://app.example, https://other.example"})
     client = app.test_client()
     preflight = client.options("/v1/tables/abc/moves", headers={

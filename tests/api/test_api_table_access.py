@@ -160,8 +160,9 @@ def test_a_bad_table_name_is_422(anonymous, name):
 
 def test_guessing_join_codes_is_rate_limited(database_url):
     from referee.api import create_app
+    from referee.store.testing import migrated
 
-    app = create_app({"DATABASE_URL": database_url, "TESTING": True,
+    app = create_app({"DATABASE_URL": migrated(database_url), "TESTING": True,
                       "RATE_LIMIT_WRITES": "3 per minute"})
     client = app.test_client()
     answers = [client.post("/v1/tables/join", json={"code": f"2345-678{n}"}).status_code
