@@ -3,6 +3,8 @@
 #   docker run -p 8000:8000 referee                      (SQLite in the volume /app/var)
 #   docker run -p 8000:8000 -e DATABASE_URL=postgresql://user@db/referee referee
 #   docker exec -it <container> referee token create NAME (an organiser's upload token)
+# Run it under a restart policy (`--restart unless-stopped`): gunicorn's master
+# restarts its workers, but nothing inside the container restarts the master.
 FROM python:3.11-slim-bookworm
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
@@ -31,8 +33,10 @@ ENV BIND=0.0.0.0:8000 \
     WEB_WORKERS=2
 EXPOSE 8000
 
+# /v1/health is liveness (the process answers); /v1/ready also needs the database.
 HEALTHCHECK --interval=30s --timeout=3s --start-period=10s --retries=3 \
     CMD python -c "import sys, urllib.request; sys.exit(0 if urllib.request.urlopen('http://127.0.0.1:8000/v1/health', timeout=2).status == 200 else 1)"
 
-# Create missing tables (SQLite file or DATABASE_URL), then serve.
+# Run the schema migrations (Alembic; SQLite file or DATABASE_URL), then serve. The
+# workers never change the schema and start even while the database is away.
 CMD ["sh", "-c", "referee init-db && exec gunicorn --config referee/api/gunicorn_conf.py 'referee.api:create_app()'"]

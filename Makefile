@@ -20,10 +20,14 @@ deps:
 catalogs: $(STAMP) deps
 	$(BIN)/referee i18n compile
 
+# init-db runs the schema migrations (Alembic) before any worker starts: the workers
+# themselves never touch the schema, and boot even while the database is away.
 run: $(STAMP) catalogs
 	$(BIN)/referee init-db
 	PORT=$(PORT) $(BIN)/gunicorn --config referee/api/gunicorn_conf.py 'referee.api:create_app()'
 
+# The chaos suite (tests/chaos, marker `chaos`) is part of it: kills, a database
+# outage, a full disk (a tmpfs: needs root, else skipped) and slow clients.
 test: $(STAMP) catalogs
 	$(BIN)/referee i18n check
 	$(BIN)/pytest -n 2 -q

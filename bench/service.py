@@ -5,7 +5,8 @@ Three runs of the same length at the same concurrency:
   check   POST /v1/rulesets/classic/check  a stateless verdict
   moves   POST /v1/tables/{id}/moves       appends to tables (a Lua script spreads them)
 and prints req/s, p50 and p99 of each, and the ratios to the baseline with the targets
-(check >= 70% of health's req/s with p99 <= 2x; moves >= 40%). Figures, not assertions.
+(check >= 80% of health's req/s with p99 <= 2x; moves >= 50%, 40% on PostgreSQL).
+Figures, not assertions. The per-client rate limits are raised (see RATE_LIMITS).
 
 Usage: .venv/bin/python bench/service.py [--seconds 10] [--connections 32] [--tables 16]
 The database is a fresh SQLite file, or, when DATABASE_URL names PostgreSQL, a fresh
@@ -32,7 +33,13 @@ ROOT = Path(__file__).resolve().parents[1]
 CONFIG = ROOT / "referee" / "api" / "gunicorn_conf.py"
 OPENING = {"ruleset": "classic", "players": ["Asha", "Bina", "Chirag"], "dealer": 0,
            "first_card": "red-7"}
-TARGETS = {"check": (0.70, 2.0), "moves": (0.40, None)}
+TARGETS = {"check": (0.80, 2.0), "moves": (0.50, None)}
+TARGETS_POSTGRESQL = {"check": (0.80, 2.0), "moves": (0.40, None)}
+# One wrk client would hit the per-client rate limits at once: they are raised, not
+# turned off, so every request still pays for the limiter's counting.
+BENCH_LIMIT = "100000000 per minute"
+RATE_LIMITS = {"RATE_LIMIT_DEFAULT": BENCH_LIMIT, "RATE_LIMIT_WRITES": BENCH_LIMIT,
+               "RATE_LIMIT_RULESETS": BENCH_LIMIT}
 
 # wrk reports its figures through this `done` hook as one JSON line.
 REPORT_LUA = """
@@ -72,7 +79,8 @@ def call(base, method, path, body=None):
 
 
 def start_gunicorn(database_url, port, workers):
-    env = dict(os.environ, PORT=str(port), WEB_WORKERS=str(workers), DATABASE_URL=database_url)
+    env = dict(os.environ, PORT=str(port), WEB_WORKERS=str(workers), DATABASE_URL=database_url,
+               **RATE_LIMITS)
     store = Store(database_url)  # what `referee init-db` does before `make run` serves
     store.migrate()
     store.dispose()
@@ -131,13 +139,18 @@ def run_wrk(base, path, script, seconds, connections):
 
 
 def report(results, database):
-    print(f"\nreferee service, gunicorn 2 workers, database: {database}")
+    threads = os.environ.get("WEB_THREADS", "the config's")
+    print(f"\nreferee service, gunicorn 2 gthread workers ({threads} threads), "
+          f"database: {database}")
+    print(f"rate limits raised to {BENCH_LIMIT} (counted, never reached); "
+          f"REDIS_URL={os.environ.get('REDIS_URL') or 'unset: counters in memory'}")
     print(f"{'endpoint':<8} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'errors':>7} {'non-2xx':>8}")
     for name, r in results.items():
         print(f"{name:<8} {r['rps']:>9.0f} {r['p50_us'] / 1000:>8.2f} {r['p99_us'] / 1000:>8.2f} "
               f"{r['socket_errors']:>7} {r['non_2xx']:>8}")
     base = results["health"]
-    for name, (rps_target, p99_target) in TARGETS.items():
+    targets = TARGETS_POSTGRESQL if database == "postgresql" else TARGETS
+    for name, (rps_target, p99_target) in targets.items():
         ratio = results[name]["rps"] / base["rps"]
         p99_ratio = results[name]["p99_us"] / max(base["p99_us"], 1)
         verdict = "meets" if ratio >= rps_target and (p99_target is None or p99_ratio <= p99_target) else "misses"

@@ -119,9 +119,11 @@ class Catalog:
                      data=stored.resolved)
 
     def summaries(self, after: str | None = None,
-                  limit: int = SUMMARY_PAGE) -> tuple[list[dict], str | None]:
-        """A page of at most `limit` rulesets (built-ins first, then by id) listed after
-        the id `after`, and the id to ask the next page after (None on the last)."""
+                  limit: int | None = None) -> tuple[list[dict], str | None]:
+        """A page of at most `limit` (SUMMARY_PAGE) rulesets, built-ins first, then by
+        id, listed after the id `after`; and the id the next page starts after (None
+        on the last)."""
+        limit = limit or SUMMARY_PAGE
         builtins = sorted(self.builtins.values(), key=lambda e: e.id)
         stored_after = None
         if after is None:

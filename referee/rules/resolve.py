@@ -23,6 +23,10 @@ from .schema import INLINED_SCHEMA, locate, schema_problems
 from .strict_yaml import dotted
 
 _MISSING = object()
+# House rulesets on house rulesets: each level is a lookup (a query for uploads) on
+# every validation, so a chain is capped (a 500-deep one cost 150 ms of CPU for each
+# anonymous validate). Built-in editions at the top do not count.
+MAX_EXTENDS_DEPTH = 8
 UPLOAD_ONLY_KEYS = ("$schema", "remove_cards")  # accepted in a document, absent when resolved
 
 
@@ -133,6 +137,11 @@ def _ancestry(document: dict, lookup: Lookup, positions: dict) -> tuple[list[dic
                                         f"{exc.problems[0]}", *where)]) from None
         seen.append(parent_id)
         chain.append(parent)
+        if len(chain) > MAX_EXTENDS_DEPTH:
+            raise RulesetError([Problem(
+                "extends", f"extends goes more than {MAX_EXTENDS_DEPTH} rulesets deep "
+                f"({' -> '.join(seen[:3])} -> ...); extend a ruleset nearer to its edition",
+                *where)])
     return chain, {}
 
 

@@ -138,8 +138,10 @@ def make_engine(url=None):
     # A database that does not answer fails a request within seconds (503), instead of
     # holding a worker thread for the kernel's TCP connect timeout.
     connect_args = {} if "connect_timeout" in url.query else {"connect_timeout": 3}
-    return create_engine(url, json_serializer=_dumps, pool_pre_ping=True,
-                         connect_args=connect_args)
+    # No pre-ping: it was one more round trip on every request. A connection that
+    # died with the server fails its request (503), and SQLAlchemy then drops every
+    # pooled connection of that age, so the next requests connect afresh.
+    return create_engine(url, json_serializer=_dumps, connect_args=connect_args)
 
 
 def _sqlite_engine(url):

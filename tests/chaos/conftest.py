@@ -3,12 +3,6 @@ import pytest
 from referee.store.testing import backends, migrated, scratch_database
 
 
-def pytest_collection_modifyitems(items):
-    for item in items:
-        if "/tests/chaos/" in str(item.fspath):
-            item.add_marker(pytest.mark.chaos)
-
-
 @pytest.fixture(params=backends())
 def database_url(request, tmp_path):
     """A migrated scratch database per backend, as `referee init-db` leaves it."""

@@ -11,6 +11,8 @@ from sqlalchemy.engine import make_url
 from chaos_support import (RECOVERY_SECONDS, Burst, Proxy, Service, check_log,
                            open_test_table, request)
 
+pytestmark = pytest.mark.chaos
+
 
 @pytest.fixture
 def proxied(database_url):

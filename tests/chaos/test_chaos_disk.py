@@ -11,6 +11,8 @@ import pytest
 from chaos_support import RECOVERY_SECONDS, Burst, Service, check_log, open_test_table, request
 from referee.store.testing import migrated
 
+pytestmark = pytest.mark.chaos
+
 DISK_BYTES = 16 * 1024 * 1024
 
 

@@ -4,8 +4,12 @@ service answers again within 5 s (the master's own restart is its supervisor's j
 Docker's restart policy, systemd; here the test restarts it at once)."""
 import time
 
+import pytest
+
 from chaos_support import (RECOVERY_SECONDS, Burst, Service, check_log, open_test_table,
                            request)
+
+pytestmark = pytest.mark.chaos
 
 
 def test_killing_workers_mid_burst_loses_no_acknowledged_move(database_url, tmp_path):

@@ -7,7 +7,11 @@ import socket
 import threading
 import time
 
+import pytest
+
 from chaos_support import Burst, Service, check_log, open_test_table, request
+
+pytestmark = pytest.mark.chaos
 
 SLOW_CLIENTS = 50
 SECONDS = 8
