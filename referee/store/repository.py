@@ -264,16 +264,20 @@ class Store:
     # --- tables ----------------------------------------------------------------------
 
     def create_table(self, *, table_id, ruleset_id, ruleset_version, opening, state,
-                     secret_sha256, join_code_sha256, name=None, owner=None) -> None:
+                     secret_sha256=None, join_code_sha256=None, name=None,
+                     owner=None) -> None:
+        """A new table at seq 0; without a secret's digest nobody may post its moves
+        through the API (the store itself appends for whoever calls it)."""
         now = _now()
         with self._writing() as conn:
             conn.execute(insert(db.game_tables).values(
                 id=table_id, ruleset_id=ruleset_id, ruleset_version=ruleset_version,
                 opening=opening, seq=0, state=state, created_at=now, name=name,
                 owner=owner, join_code_sha256=join_code_sha256))
-            conn.execute(insert(db.table_tokens).values(
-                token_sha256=secret_sha256, table_id=table_id, kind="secret",
-                created_at=now))
+            if secret_sha256 is not None:
+                conn.execute(insert(db.table_tokens).values(
+                    token_sha256=secret_sha256, table_id=table_id, kind="secret",
+                    created_at=now))
 
     # --- who may post moves ------------------------------------------------------------
 
