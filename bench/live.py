@@ -197,32 +197,31 @@ def run(database_url, phones=200, tables=50, per_table=4, rounds=10, seconds=10.
         polls = retry_afters = errors = 0
         for _ in range(repeats):
             reference, failed_a = with_moves({})
-            stop = threading.Event()
-            waiting = [Phone(port, busy["id"], stop, seq[0]) for _ in range(phones)]
-            waiting += [Phone(port, table["id"], stop, seq[0]) for table in opened[1:]
-                        for _ in range(per_table)]
-            for phone in waiting:
-                phone.start()
-            for phone in waiting:
-                phone.started.wait(10)
+            # The phones live in a process of their own: in this one their threads
+            # would take the GIL from the threads that count the checks.
+            phones_process = subprocess.Popen(
+                [sys.executable, str(Path(__file__).resolve()), "--phones-process"],
+                stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+            plan = {"port": port, "after": seq[0],
+                    "tables": [[busy["id"], phones]] + [[t["id"], per_table] for t in opened[1:]]}
+            phones_process.stdin.write(json.dumps(plan) + "\n")
+            phones_process.stdin.flush()
+            assert phones_process.stdout.readline().strip() == "ready"
             time.sleep(1.0)  # every phone's first poll is waiting
             posted = {}  # seq -> monotonic time the busy table's move was answered
-            expected = set(range(seq[0] + 1, seq[0] + rounds + 1))
+            expected = list(range(seq[0] + 1, seq[0] + rounds + 1))
             loaded, failed_b = with_moves(posted)
-            deadline = time.monotonic() + HEAR_DEADLINE
-            while (time.monotonic() < deadline
-                   and any(not expected <= set(p.heard) for p in waiting)):
-                time.sleep(0.1)
-            stop.set()
-            move_round(conn, {})  # wakes every phone, which sees `stop` and leaves
-            for phone in waiting:
-                phone.join(WAIT + 15)
-            deaf += sum(1 for p in waiting if not expected <= set(p.heard))
-            delays += [p.heard[s] - posted[s] for p in waiting[:phones] for s in expected
-                       if s in p.heard and s in posted]
-            polls += sum(p.polls for p in waiting)
-            retry_afters += sum(p.retry_afters for p in waiting)
-            errors += sum(p.errors for p in waiting)
+            phones_process.stdin.write(json.dumps({"expected": expected}) + "\n")
+            phones_process.stdin.flush()
+            heard = json.loads(phones_process.stdout.readline())
+            move_round(conn, {})  # wakes every phone, which sees it must stop and leaves
+            phones_process.stdin.close()
+            phones_process.wait(WAIT + 20)
+            deaf += heard["deaf"]
+            delays += [at - posted[s] for s, at in heard["busy"] if s in posted]
+            polls += heard["polls"]
+            retry_afters += heard["retry_afters"]
+            errors += heard["errors"]
             failures += failed_a + failed_b
             references.append(round(reference, 1))
             loads.append(round(loaded, 1))
@@ -247,7 +246,39 @@ def run(database_url, phones=200, tables=50, per_table=4, rounds=10, seconds=10.
         }
 
 
+def phones_process():
+    """The phones' side (run by `run` as a process of its own): reads its plan on
+    stdin, says "ready", reads the seqs to expect, answers what each phone heard."""
+    plan = json.loads(sys.stdin.readline())
+    stop = threading.Event()
+    waiting = [(table_id, Phone(plan["port"], table_id, stop, plan["after"]))
+               for table_id, count in plan["tables"] for _ in range(count)]
+    for _, phone in waiting:
+        phone.start()
+    for _, phone in waiting:
+        phone.started.wait(10)
+    print("ready", flush=True)
+    expected = set(json.loads(sys.stdin.readline())["expected"])
+    deadline = time.monotonic() + HEAR_DEADLINE
+    while time.monotonic() < deadline and any(not expected <= set(p.heard) for _, p in waiting):
+        time.sleep(0.1)
+    busy = plan["tables"][0][0]
+    print(json.dumps({
+        "deaf": sum(1 for _, p in waiting if not expected <= set(p.heard)),
+        "busy": [[seq, at] for table_id, p in waiting if table_id == busy
+                 for seq, at in p.heard.items() if seq in expected],
+        "polls": sum(p.polls for _, p in waiting),
+        "retry_afters": sum(p.retry_afters for _, p in waiting),
+        "errors": sum(p.errors for _, p in waiting)}), flush=True)
+    stop.set()
+    sys.stdin.read()  # until the parent has woken every phone with one more move
+    for _, phone in waiting:
+        phone.join(WAIT + 15)
+
+
 def main():
+    if sys.argv[1:] == ["--phones-process"]:
+        return phones_process()
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--database", default="", help="postgresql://... (default: SQLite)")
     parser.add_argument("--phones", type=int, default=200)

@@ -348,9 +348,12 @@ def _wait_for_move(table, after, seconds):
         return None
     store = services().store
     latest = [table]
+    looks = [0]
 
     def has_news():
-        latest[0] = store.get_table(table.id) or latest[0]
+        if looks[0]:  # the table was read just before: the first look needs no query
+            latest[0] = store.get_table(table.id) or latest[0]
+        looks[0] += 1
         return latest[0].seq > after
     try:
         store.live.wait(table.id, has_news, seconds)
