@@ -56,7 +56,10 @@ def browser():
 @pytest.fixture
 def page(browser):
     """A fresh browser tab that fails the test on any script error in the page."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    # bypass_csp: Playwright's wait_for_function evaluates its predicate from a string,
+    # which the pages' policy (no 'unsafe-eval') refuses. test_security_headers.py
+    # checks the policy in contexts of its own, without this.
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=True)
     tab = context.new_page()
     errors = []
     tab.on("pageerror", lambda error: errors.append(str(error)))
