@@ -214,7 +214,9 @@ def run(database_url, phones=200, tables=50, per_table=4, rounds=10, seconds=10.
             phones_process.stdin.write(json.dumps({"expected": expected}) + "\n")
             phones_process.stdin.flush()
             heard = json.loads(phones_process.stdout.readline())
-            move_round(conn, {})  # wakes every phone, which sees it must stop and leaves
+            # One more move wakes every phone, which sees it must stop and leaves (on a
+            # fresh connection: the server closes one idle past its keep-alive).
+            move_round(http.client.HTTPConnection("127.0.0.1", port, timeout=30), {})
             phones_process.stdin.close()
             phones_process.wait(WAIT + 20)
             deaf += heard["deaf"]
