@@ -8,7 +8,8 @@ Configuration (a dict passed to create_app, else the environment):
                    else PostgreSQL's LISTEN/NOTIFY, or SQLite's data_version
   CORS_ORIGINS     web origins allowed to call /v1/ (comma-separated; none)
   LONG_POLLS       readers waiting for a move at once per process (500)
-  RATELIMIT_*      per-client rate limits, see limits.py
+  RATE_LIMITS, RATE_LIMIT_*
+                   per-client rate limits, see limits.py
 
 The app never touches the database while it starts: the schema is the migrations'
 business (`referee init-db`), so a worker boots while the database is away and its

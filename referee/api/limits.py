@@ -7,10 +7,11 @@ refused request is a 429 problem+json with Retry-After. Configuration (app confi
 else the environment; limits in Flask-Limiter's notation, "120 per minute;10 per
 second"):
 
-  RATE_LIMITS          "off" turns every limit off (tests do)          on
-  RATE_LIMIT_DEFAULT   every endpoint but health, ready and static     600 per minute
-  RATE_LIMIT_WRITES    opening, joining a table and sending a move      120 per minute
-  RATE_LIMIT_RULESETS  uploading, validating and comparing a ruleset   30 per minute
+  RATE_LIMITS          "off" turns every limit off (tests do)           on
+  RATE_LIMIT_DEFAULT   every endpoint but health, ready and static      600 per minute
+  RATE_LIMIT_WRITES    opening or joining a table, a new table secret,  120 per minute
+                       sending a move (one count)
+  RATE_LIMIT_RULESETS  uploading, validating and comparing a ruleset    30 per minute
   REDIS_URL            where the counters live (redis://host:port/db)   memory
 
 Behind a reverse proxy every client has the proxy's address: let the proxy limit, or
