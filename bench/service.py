@@ -101,7 +101,7 @@ def start_gunicorn(database_url, port, workers):
 def lua_scripts(directory, base, tables):
     check_body = {"state": call(base, "POST", "/v1/tables", OPENING)["state"],
                   "move": {"type": "play", "player": 1, "cards": ["red-3"]}}
-    table_ids = [call(base, "POST", "/v1/tables", OPENING)["id"] for _ in range(tables)]
+    opened = [call(base, "POST", "/v1/tables", OPENING) for _ in range(tables)]
     scripts = {
         "health": REPORT_LUA,
         "check": f"""
@@ -111,12 +111,13 @@ wrk.body = {json.dumps(json.dumps(check_body))}
 """ + REPORT_LUA,
         # Every append is recorded (an illegal draw too: it is a disputed call).
         "moves": f"""
-local tables = {{{", ".join(json.dumps(t) for t in table_ids)}}}
-local headers = {{["Content-Type"] = "application/json"}}
+local tables = {{{", ".join(json.dumps(t["id"]) for t in opened)}}}
+local secrets = {{{", ".join(json.dumps("Bearer " + t["secret"]) for t in opened)}}}
 local body = '{{"move": {{"type": "draw", "player": 1}}}}'
 request = function()
-  local id = tables[math.random(#tables)]
-  return wrk.format("POST", "/v1/tables/" .. id .. "/moves", headers, body)
+  local n = math.random(#tables)
+  local headers = {{["Content-Type"] = "application/json", ["Authorization"] = secrets[n]}}
+  return wrk.format("POST", "/v1/tables/" .. tables[n] .. "/moves", headers, body)
 end
 """ + REPORT_LUA,
     }

@@ -4,7 +4,11 @@ Configuration (a dict passed to create_app, else the environment):
   DATABASE_URL     SQLite file var/referee.db when unset; postgres:// or postgresql://
                    for PostgreSQL
   MAX_BODY_BYTES   the request body cap (256 KiB); larger bodies get 413
-  RATE_LIMITS, RATE_LIMIT_*, REDIS_URL
+  REDIS_URL        when set, live updates (and rate limits) go through this Redis;
+                   else PostgreSQL's LISTEN/NOTIFY, or SQLite's data_version
+  CORS_ORIGINS     web origins allowed to call /v1/ (comma-separated; none)
+  LONG_POLLS       readers waiting for a move at once per process (500)
+  RATE_LIMITS, RATE_LIMIT_*
                    per-client rate limits, see limits.py
 
 The app never touches the database while it starts: the schema is the migrations'
@@ -17,7 +21,7 @@ from flask import Flask, g
 
 from referee.store import Store
 
-from . import limits, mapping, problems
+from . import limits, mapping, problems, transport
 from .catalog import Catalog
 from .ids import RulesetIdConverter, TableIdConverter
 from .context import Services
@@ -38,7 +42,8 @@ def create_app(config=None):
     app.json.sort_keys = False
     app.url_map.strict_slashes = False
 
-    store = Store(app.config["DATABASE_URL"])
+    app.config.setdefault("REDIS_URL", os.environ.get("REDIS_URL", ""))
+    store = Store(app.config["DATABASE_URL"], redis_url=app.config["REDIS_URL"] or None)
     app.extensions["referee"] = Services(store, Catalog(store))
 
     problems.install(app)
@@ -48,6 +53,7 @@ def create_app(config=None):
     _register_blueprints(app)
     limits.install(app)
     app.after_request(_common_headers)
+    transport.install(app)  # compression; CORS when CORS_ORIGINS lists origins
     return app
 
 
@@ -80,7 +86,7 @@ CONTENT_SECURITY_POLICY = "; ".join((
 
 def _common_headers(response):
     response.headers["X-Content-Type-Options"] = "nosniff"
-    response.headers["Cache-Control"] = "no-store"
+    response.headers.setdefault("Cache-Control", "no-store")  # rule books: no-cache + ETag
     response.headers["Content-Security-Policy"] = CONTENT_SECURITY_POLICY
     response.headers["X-Frame-Options"] = "DENY"  # frame-ancestors, for older browsers
     response.headers["Referrer-Policy"] = "no-referrer"

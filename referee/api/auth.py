@@ -1,10 +1,12 @@
-"""Organisers' bearer tokens. Only SHA-256 digests of the token's bytes are compared,
+"""Bearer tokens: organisers' tokens, and the secrets and phone tokens of tables. Only SHA-256 digests of the token's bytes are compared,
 so a header with non-ASCII or control bytes is simply a token nobody holds: 401,
 never a TypeError (HOSTILE.md 16)."""
 from flask import request
 
+from referee.store import token_digest
+
 from .context import services
-from .problems import Unauthorized
+from .problems import NotFound, TableSecretRequired, Unauthorized, WrongTableSecret
 
 
 def _header_bytes(value: str) -> bytes:
@@ -15,12 +17,48 @@ def _header_bytes(value: str) -> bytes:
         return value.encode("utf-8", "surrogatepass")
 
 
-def organiser() -> str:
-    """The organiser named by the request's bearer token, or 401."""
+def bearer_token() -> bytes | None:
+    """The bytes of the request's `Authorization: Bearer` token, None without one."""
     raw = _header_bytes(request.headers.get("Authorization", ""))
     scheme, _, token = raw.strip().partition(b" ")
     token = token.strip()
     if scheme.lower() != b"bearer" or not token:
+        return None
+    return token
+
+
+def optional_organiser() -> str | None:
+    """The organiser of the bearer token when one is sent (401 if it is not theirs)."""
+    if not request.headers.get("Authorization"):
+        return None
+    return organiser()
+
+
+def table_writer(table_id) -> None:
+    """Pass when the request carries this table's secret, a phone token of it, or the
+    token of the organiser who opened it: 401 without a token, 403 with another one,
+    404 when there is no such table (before saying anything about tokens)."""
+    store = services().store
+    token = bearer_token()
+    if token is not None and store.table_token_active(table_id, token_digest(token)):
+        return  # the usual move: one indexed read
+    table = store.get_table(table_id)
+    if table is None:
+        raise NotFound(f"no table {table_id!r}")
+    if token is None:
+        raise TableSecretRequired(
+            "send `Authorization: Bearer <secret>` with the secret answered when the "
+            "table was opened, or the token answered when this phone joined by code")
+    if table.owner is not None and store.organiser_for(token) == table.owner:
+        return
+    raise WrongTableSecret("this token is not one of this table's, or it was replaced "
+                           "by a new secret")
+
+
+def organiser() -> str:
+    """The organiser named by the request's bearer token, or 401."""
+    token = bearer_token()
+    if token is None:
         raise Unauthorized("send `Authorization: Bearer <token>`; organisers get a token "
                            "from `referee token create NAME`")
     name = services().store.organiser_for(token)

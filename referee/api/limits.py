@@ -9,7 +9,8 @@ second"):
 
   RATE_LIMITS          "off" turns every limit off (tests do)           on
   RATE_LIMIT_DEFAULT   every endpoint but health, ready and static      600 per minute
-  RATE_LIMIT_WRITES    opening a table and sending a move (one count)   120 per minute
+  RATE_LIMIT_WRITES    opening or joining a table, a new table secret,  120 per minute
+                       sending a move (one count)
   RATE_LIMIT_RULESETS  uploading, validating and comparing a ruleset    30 per minute
   REDIS_URL            where the counters live (redis://host:port/db)   memory
 
@@ -38,6 +39,9 @@ DEFAULTS = {
 ENDPOINT_LIMITS = {
     "tables.post_move": "RATE_LIMIT_WRITES",
     "tables.create_table": "RATE_LIMIT_WRITES",
+    # A join code is 31**8 guesses: at this rate a guesser gets nowhere.
+    "tables.join_table": "RATE_LIMIT_WRITES",
+    "tables.replace_secret": "RATE_LIMIT_WRITES",
     "rulesets.upload_ruleset": "RATE_LIMIT_RULESETS",
     "rulesets.validate_ruleset": "RATE_LIMIT_RULESETS",
     "web.workshop_changes": "RATE_LIMIT_RULESETS",

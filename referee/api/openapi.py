@@ -303,14 +303,54 @@ SCHEMAS = {
             "color": {"type": "string", "maxLength": 60,
                       "description": "The colour named when the ruleset lets the first "
                                      "player name one for a wild first card."},
+            "name": {"type": "string", "minLength": 1, "maxLength": 100,
+                     "description": "What people call the table (shown as written)."},
         },
     },
     "Table": {
         "type": "object", "required": ["id", "seq", "state", "ruleset"],
         "properties": {"id": {"type": "string"}, "seq": {"type": "integer", "minimum": 0},
+                       "name": {"type": ["string", "null"]},
+                       "secret": {"type": "string",
+                                  "description": "Only when the table is opened: send it as "
+                                                 "`Authorization: Bearer <secret>` with "
+                                                 "moves. It is not stored, only its hash."},
+                       "join_code": {"type": "string", "pattern": "^[2-9A-Z]{4}-[2-9A-Z]{4}$",
+                                     "description": "Only when the table is opened: other "
+                                                    "phones join with it."},
                        "state": ref("State"), "ruleset": ref("RulesetRef"),
                        "opening": {"type": "object"}, "verdict": ref("Verdict"),
                        "next": ref("Next")},
+    },
+    "JoinRequest": {
+        "type": "object", "required": ["code"], "additionalProperties": False,
+        "properties": {"code": {"type": "string", "minLength": 1, "maxLength": 40,
+                                "description": "The join code, in any case, dashes and "
+                                               "spaces ignored."}},
+    },
+    "Joined": {
+        "type": "object", "required": ["id", "secret", "seq", "ruleset"],
+        "properties": {"id": {"type": "string"}, "name": {"type": ["string", "null"]},
+                       "secret": {"type": "string",
+                                  "description": "This phone's own token for the table's "
+                                                 "moves."},
+                       "seq": {"type": "integer"}, "ruleset": ref("RulesetRef")},
+    },
+    "NewSecret": {
+        "type": "object", "required": ["id", "secret", "join_code"],
+        "properties": {"id": {"type": "string"}, "secret": {"type": "string"},
+                       "join_code": {"type": "string"}},
+    },
+    "TablePage": {
+        "type": "object", "required": ["tables", "next"],
+        "properties": {"next": NEXT_PAGE, "tables": {"type": "array", "items": {
+            "type": "object", "required": ["id", "name", "ruleset", "players", "seq"],
+            "properties": {"id": {"type": "string"}, "name": {"type": ["string", "null"]},
+                           "ruleset": ref("RulesetRef"),
+                           "players": {"type": "array", "items": {"type": "string"}},
+                           "seq": {"type": "integer"},
+                           "opened_at": {"type": "string", "format": "date-time"},
+                           "href": {"type": "string"}}}}},
     },
     "MoveRequest": {
         "type": "object", "required": ["move"], "additionalProperties": False,
@@ -399,6 +439,18 @@ PARAMS = {
     "after": {"name": "after", "in": "query", "required": False,
               "schema": {"type": "integer", "minimum": 0, "maximum": 2**31 - 1},
               "description": "Only events with a greater seq."},
+    "after_table": {"name": "after", "in": "query", "required": False,
+                    "schema": {"type": "string", "pattern": f"^{TABLE_ID_PATTERN}$"},
+                    "description": "Only tables listed after this one (the `next` link)."},
+    "table_limit": {"name": "limit", "in": "query", "required": False,
+                    "schema": {"type": "integer", "minimum": 1, "maximum": 100},
+                    "description": "At most this many tables (and at most 100, the default)."},
+    "wait": {"name": "wait", "in": "query", "required": False,
+             "schema": {"type": "number", "minimum": 0, "maximum": 25},
+             "description": "Long polling: when no event after `after` exists yet, hold the "
+                            "answer up to this many seconds until one is recorded (by any "
+                            "worker); empty `events` when none came. Retry-After: 1 when "
+                            "the server had no room to wait."},
     "idempotency_key": {"name": "Idempotency-Key", "in": "header", "required": False,
                         "schema": {"type": "string", "minLength": 1, "maxLength": 200,
                                    "pattern": "^[\\x20-\\x7e]+$"},
@@ -411,8 +463,9 @@ PARAMS = {
 ERROR_TEXT = {
     400: "Malformed: not JSON, NaN/Infinity, duplicate keys, nested deeper than 32, "
          "or a bad query parameter.",
-    401: "No valid organiser token.",
-    403: "The id is a built-in's or another organiser's.",
+    401: "No valid organiser token, or (moves) no table secret.",
+    403: "The id is a built-in's or another organiser's, or (moves) a token that is not "
+         "this table's (wrong, or replaced by a new secret).",
     404: "No such ruleset, version or table.",
     405: "Method not allowed (the Allow header lists the methods).",
     409: "expect_seq is stale; `seq` is the table's current seq.",
@@ -579,9 +632,32 @@ PATHS = {
                     "headers": {"Location": {"schema": {"type": "string"}}},
                     "content": {JSON: {"schema": ref("Table"),
                                        "examples": answer_examples(OPEN_EXAMPLES)}}}},
-        (404,) + BODY_ERRORS, params=("lang",),
+        (401, 403, 404) + BODY_ERRORS, params=("lang",),
+        description="Answers the table's `secret` (moves need it) and a `join_code` for the "
+                    "other phones. With an organiser's token the table is theirs: it is "
+                    "listed by GET /v1/tables, and their token may post its moves; they may "
+                    "open tables on built-in rulesets and their own (403 on another's).",
         body=json_body(ref("OpenTableRequest"), request_examples(OPEN_EXAMPLES)),
-        operation_id="openTable")},
+        operation_id="openTable"),
+        "get": operation(
+            "An organiser's tables, newest first, a page at a time", "tables",
+            {"200": ok("The tables opened with this token.", ref("TablePage"))},
+            (400, 401), params=("after_table", "table_limit"),
+            security=[{"organiserToken": []}], operation_id="listTables")},
+    "/v1/tables/join": {"post": operation(
+        "Join a table by its code", "tables",
+        {"200": ok("The table and this phone's own token for its moves.", ref("Joined"))},
+        (404,) + BODY_ERRORS, body=json_body(ref("JoinRequest")),
+        description="404 when no table has the code (a new secret replaces the code).",
+        operation_id="joinTable")},
+    "/v1/tables/{table_id}/secret": {"post": operation(
+        "Replace a table's secret and join code", "tables",
+        {"200": ok("The new secret and join code.", ref("NewSecret"))},
+        (401, 403, 404), params=("table_id",),
+        description="Every earlier secret, phone token and join code of the table stops "
+                    "working at once (a lost phone, an overheard code).",
+        security=[{"tableSecret": []}, {"organiserToken": []}],
+        operation_id="replaceTableSecret")},
     "/v1/tables/{table_id}": {"get": operation(
         "A table's current state and what must happen next", "tables",
         {"200": ok("The table, with `next`.", ref("Table"), LANGUAGE_HEADERS)},
@@ -590,7 +666,9 @@ PATHS = {
         "Append a move to a table", "tables",
         {"200": ok("The verdict and the seq it was recorded as.", ref("MoveAnswer"),
                    LANGUAGE_HEADERS, answer_examples(TABLE_EXAMPLES))},
-        (404, 409) + BODY_ERRORS, params=("table_id", "dry_run", "lang", "idempotency_key"),
+        (401, 403, 404, 409) + BODY_ERRORS,
+        params=("table_id", "dry_run", "lang", "idempotency_key"),
+        security=[{"tableSecret": []}, {"organiserToken": []}],
         description="Every move is recorded with its verdict, illegal ones too (they leave "
                     "the state unchanged): the log is the referee's record of disputed calls. "
                     "A `correct` move takes moves back (docs/api.md, Corrections).",
@@ -600,9 +678,10 @@ PATHS = {
         "A table's log of moves and verdicts", "tables",
         {"200": ok("In seq order; replaying it reproduces every state.", ref("EventLog"),
                    LANGUAGE_HEADERS)},
-        (400, 404), params=("table_id", "after", "limit", "lang"),
+        (400, 404), params=("table_id", "after", "limit", "wait", "lang"),
         description="A page of at most `limit` (500) events; `next` is the next page's "
-                    "link, null on the last.",
+                    "link, null on the last. With `wait`, a phone waiting for the next move "
+                    "gets it as soon as it is recorded.",
         operation_id="tableEvents")},
     "/v1/locales": {"get": operation(
         "Languages served and how complete each translation is", "text",
@@ -641,8 +720,11 @@ def document():
         "paths": PATHS,
         "components": {
             "schemas": SCHEMAS,
-            "securitySchemes": {"organiserToken": {
-                "type": "http", "scheme": "bearer",
-                "description": "From `referee token create NAME`."}},
+            "securitySchemes": {
+                "organiserToken": {"type": "http", "scheme": "bearer",
+                                   "description": "From `referee token create NAME`."},
+                "tableSecret": {"type": "http", "scheme": "bearer",
+                                "description": "The `secret` answered when the table was "
+                                               "opened, or joined by code."}},
         },
     }

@@ -76,8 +76,19 @@ class Unauthorized(Problem):
         return {"WWW-Authenticate": 'Bearer realm="referee"'}
 
 
+class TableSecretRequired(Unauthorized):
+    slug, title = "table-secret-required", "This table's secret is required"
+
+    def headers(self):
+        return {"WWW-Authenticate": 'Bearer realm="referee-table"'}
+
+
 class Forbidden(Problem):
     status, slug, title = 403, "forbidden", "Not allowed"
+
+
+class WrongTableSecret(Forbidden):
+    slug, title = "wrong-table-secret", "Not this table's secret"
 
 
 class NotFound(Problem):
@@ -132,7 +143,8 @@ HTTP_SLUGS = {
 }
 
 # Every problem the service can answer (for the OpenAPI document and /docs).
-ALL_PROBLEMS = [BadRequest, Unauthorized, Forbidden, NotFound, Conflict, PayloadTooLarge,
+ALL_PROBLEMS = [BadRequest, Unauthorized, TableSecretRequired, Forbidden, WrongTableSecret,
+                NotFound, Conflict, PayloadTooLarge,
                 UnsupportedMediaType, Unprocessable, TooManyRequests, ServiceUnavailable,
                 InsufficientStorage, Problem]
 

@@ -11,6 +11,7 @@ from referee.text.problems import problem_json
 
 from .context import answer, language, services
 from .problems import BadRequest, UnsupportedMediaType
+from .transport import revalidated
 
 bp = Blueprint("rulesets", __name__, url_prefix="/v1")
 
@@ -74,7 +75,7 @@ def get_ruleset(ruleset_id):
     body = dict(entry.data)
     # The resolved ruleset itself, plus where it comes from.
     body.update(id=entry.id, version=entry.version, builtin=entry.builtin, sha256=entry.sha256)
-    return answer(body, headers={"ETag": f'"{entry.sha256}"'})
+    return revalidated(answer(body), etag=entry.sha256)
 
 
 @bp.post("/rulesets")

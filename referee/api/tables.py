@@ -1,5 +1,12 @@
 """Tables: a table is its log of moves. Open one, append moves, read it back.
 
+Opening a table answers its `secret` and a short `join_code`: moves need
+`Authorization: Bearer <secret>` (or the token a phone gets by joining with the code,
+or the token of the organiser who opened it). Reading a table stays open to anyone
+who has its id: the state is what everybody at the table sees anyway, and an id is
+96 random bits, so knowing it means someone shared it (a spectator screen). Readers
+may wait for the next move (`?wait=S` on the events): see referee/store/live.py.
+
 Every move sent to a table is recorded with its verdict and the next seq, illegal
 ones included: the log of disputed calls is what a referee is asked about later. An
 illegal move leaves the state as it was. A dry run (?dry_run=true) is judged
@@ -10,26 +17,43 @@ acts now and which moves are open to them.
 """
 import hashlib
 import json
+import os
+import re
 import secrets
+import threading
+from collections import OrderedDict
 
-from flask import Blueprint, request, url_for
+from flask import Blueprint, current_app, request, url_for
 
 from referee.engine import judge, open_table, parse_move, parse_state
 from referee.engine.corrections import correct, is_correction, parse_correction
 from referee.engine.next import next_action
 
-from referee.store import StaleSeq
+from referee.store import StaleSeq, token_digest
 
+from .auth import optional_organiser, organiser, table_writer
 from .body import Fields, json_body
-from .context import answer, services, with_message, with_next_message
-from .problems import BadRequest, NotFound
+from .context import answer, language, services, with_message, with_next_message
+from .ids import TABLE_ID_PATTERN
+from .problems import BadRequest, Forbidden, NotFound, Unprocessable
 from .rulesets import page_limit
 
 bp = Blueprint("tables", __name__, url_prefix="/v1")
 
 MAX_KEY_LENGTH = 200
 EVENTS_PAGE = 500  # events per page of a log (HOSTILE.md 27: never a whole log at once)
+TABLES_PAGE = 100  # tables per page of an organiser's list
 TRUE_WORDS, FALSE_WORDS = ("true", "1", "yes"), ("false", "0", "no", "")
+MAX_NAME = 100
+SECRET_BYTES = 24
+# Join codes: 8 characters people read aloud and type on a phone, without the ones
+# that look alike (0/O, 1/I/L); 31**8 codes, tried at the join rate limit.
+JOIN_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
+JOIN_LENGTH = 8
+MAX_WAIT = 25  # seconds a reader may wait for a move (below proxies' 30 s idle cut)
+# Readers waiting at once in one process; more are answered at once (see gunicorn_conf).
+DEFAULT_LONG_POLLS = 500
+_TABLE_ID = re.compile(TABLE_ID_PATTERN)
 
 
 def _pinned(table):
@@ -69,11 +93,56 @@ def _request_sha256(body):
     return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
 
 
+def _new_secret():
+    secret = secrets.token_urlsafe(SECRET_BYTES)
+    return secret, token_digest(secret.encode("ascii"))
+
+
+def _new_join_code():
+    raw = "".join(secrets.choice(JOIN_ALPHABET) for _ in range(JOIN_LENGTH))
+    code = f"{raw[:4]}-{raw[4:]}"
+    return code, _join_code_sha256(raw)
+
+
+def _join_code_sha256(raw):
+    return hashlib.sha256(f"join:{raw}".encode("ascii")).hexdigest()
+
+
+def _normalised_join_code(value):
+    """The 8 characters of a code as typed (any case, dashes and spaces ignored)."""
+    raw = re.sub(r"[\s-]", "", value).upper() if isinstance(value, str) else ""
+    if len(raw) != JOIN_LENGTH or any(ch not in JOIN_ALPHABET for ch in raw):
+        raise Unprocessable("a join code is 8 letters and digits, like K7QM-2XPA",
+                         errors=[{"path": "code", "message": "expected a join code"}])
+    return raw
+
+
+def _table_name(fields):
+    name = fields.string("name", required=False, max_length=MAX_NAME)
+    if name is not None:
+        name = name.strip()
+        if not name or not name.isprintable():
+            fields.fail("name", "expected printable text")
+    return name
+
+
+def _check_owner(owner, entry):
+    """An organiser opens tables on built-in rulesets and on their own."""
+    if owner is None or entry.builtin:
+        return
+    stored = services().store.get_ruleset(entry.id, entry.version)
+    if stored is not None and stored.owner != owner:
+        raise Forbidden(f"ruleset {entry.id!r} belongs to another organiser: open the "
+                        "table without your token, or on one of your rulesets")
+
+
 @bp.post("/tables")
 def create_table():
     catalog = services().catalog
+    owner = optional_organiser()  # authenticate before reading a body
     fields = Fields(json_body(), allowed=("ruleset", "ruleset_version", "players",
-                                          "dealer", "first_card", "color"))
+                                          "dealer", "first_card", "color", "name"))
+    name = _table_name(fields)
     ruleset_id = fields.string("ruleset")
     version = fields.integer("ruleset_version", required=False, minimum=1)
     players = fields.strings("players", max_items=50, max_length=100)
@@ -82,19 +151,73 @@ def create_table():
     color = fields.string("color", required=False, max_length=60)
     fields.done()
     entry = catalog.find(ruleset_id, version)
+    _check_owner(owner, entry)
     rules = catalog.rules(entry)
     verdict = with_next(rules, open_table(rules, players, dealer, first_card, color))
     table_id = secrets.token_urlsafe(12)
+    secret, secret_sha256 = _new_secret()
+    join_code, join_code_sha256 = _new_join_code()
     services().store.create_table(
         table_id=table_id, ruleset_id=entry.id, ruleset_version=entry.version,
         opening={"players": players, "dealer": dealer, "first_card": first_card,
                  "color": color},
-        state=verdict["state"])
+        state=verdict["state"], name=name, owner=owner, secret_sha256=secret_sha256,
+        join_code_sha256=join_code_sha256)
     ruleset = {"id": entry.id, "version": entry.version}
-    return answer({"id": table_id, "seq": 0, "state": verdict["state"], "ruleset": ruleset,
+    return answer({"id": table_id, "name": name, "secret": secret, "join_code": join_code,
+                   "seq": 0, "state": verdict["state"], "ruleset": ruleset,
                    "verdict": with_message(verdict, players, rules)},
                   status=201, headers={"Location": url_for("tables.get_table",
                                                            table_id=table_id)})
+
+
+@bp.post("/tables/join")
+def join_table():
+    """A phone at the table types the join code: it gets the table and a token of its
+    own for moves (revoked with the rest when the table gets a new secret)."""
+    fields = Fields(json_body(), allowed=("code",))
+    code = fields.string("code", max_length=40)
+    fields.done()
+    raw = _normalised_join_code(code)
+    token, token_sha256 = _new_secret()
+    table = services().store.join_table(_join_code_sha256(raw), token_sha256)
+    if table is None:
+        raise NotFound("no table has this join code (a new secret replaces the code)")
+    return answer({"id": table.id, "name": table.name, "secret": token, "seq": table.seq,
+                   "ruleset": _pinned(table)},
+                  headers={"Location": url_for("tables.get_table", table_id=table.id)})
+
+
+@bp.post("/tables/<table_id:table_id>/secret")
+def replace_secret(table_id):
+    """A new secret and join code; every earlier secret, phone token and code stops
+    working (a phone was lost, a code was overheard)."""
+    table_writer(table_id)
+    secret, secret_sha256 = _new_secret()
+    join_code, join_code_sha256 = _new_join_code()
+    services().store.replace_secret(table_id, secret_sha256, join_code_sha256)
+    return answer({"id": table_id, "secret": secret, "join_code": join_code})
+
+
+@bp.get("/tables")
+def list_tables():
+    """The tables opened with the requesting organiser's token, newest first."""
+    owner = organiser()
+    after = request.args.get("after") if request.query_string else None
+    if after is not None and not _TABLE_ID.fullmatch(after):
+        raise BadRequest("after must be a table id",
+                         errors=[{"path": "after", "message": "expected a table id"}])
+    limit = page_limit(TABLES_PAGE)
+    found = services().store.tables_of(owner, after, limit + 1)
+    page = found[:limit]
+    next_page = (url_for("tables.list_tables", after=page[-1].id, limit=limit)
+                 if len(found) > limit else None)
+    return answer({"tables": [
+        {"id": t.id, "name": t.name, "ruleset": {"id": t.ruleset_id,
+                                                 "version": t.ruleset_version},
+         "players": t.players, "seq": t.seq, "opened_at": t.created_at.isoformat(),
+         "href": url_for("tables.get_table", table_id=t.id)} for t in page],
+        "next": next_page})
 
 
 @bp.get("/tables/<table_id:table_id>")
@@ -102,8 +225,8 @@ def get_table(table_id):
     table = _table_or_404(table_id)
     rules = services().catalog.rules_for(table.ruleset_id, table.ruleset_version)
     action = next_action(rules, parse_state(rules, table.state))
-    return answer({"id": table.id, "seq": table.seq, "state": table.state,
-                   "ruleset": _pinned(table), "opening": table.opening,
+    return answer({"id": table.id, "name": table.name, "seq": table.seq,
+                   "state": table.state, "ruleset": _pinned(table), "opening": table.opening,
                    "next": with_next_message(action, table.state["players"], rules)})
 
 
@@ -116,6 +239,7 @@ def with_next(rules, verdict):
 
 @bp.post("/tables/<table_id:table_id>/moves")
 def post_move(table_id):
+    table_writer(table_id)  # before reading a body, as for organisers' uploads
     dry_run = _flag("dry_run")
     key = _idempotency_key()
     body = json_body()
@@ -191,6 +315,104 @@ def _move_answer(verdict, players, seq, ruleset, table_id, rules):
     return body
 
 
+def _wait_seconds():
+    raw = request.args.get("wait") if request.query_string else None
+    if raw is None:
+        return 0.0
+    try:
+        seconds = float(raw) if raw.isascii() else -1.0
+    except ValueError:
+        seconds = -1.0
+    if not 0 <= seconds <= MAX_WAIT:  # NaN fails this too
+        raise BadRequest(f"wait must be a number of seconds from 0 to {MAX_WAIT}",
+                         errors=[{"path": "wait",
+                                  "message": f"expected a number from 0 to {MAX_WAIT}"}])
+    return seconds
+
+
+def _long_poll_slots():
+    slots = current_app.extensions.get("referee.long_polls")
+    if slots is None:
+        count = int(current_app.config.get("LONG_POLLS")
+                    or os.environ.get("LONG_POLLS") or DEFAULT_LONG_POLLS)
+        slots = current_app.extensions.setdefault("referee.long_polls",
+                                                  threading.BoundedSemaphore(count))
+    return slots
+
+
+def _wait_for_move(table, after, seconds):
+    """The table once it has a move after `after`, or as it is after `seconds`. None
+    when every waiting slot of this process is taken: answer now, and the phone asks
+    again after Retry-After (waiting must never take the threads that answer checks
+    and moves)."""
+    slots = _long_poll_slots()
+    if not slots.acquire(blocking=False):
+        return None
+    store = services().store
+    latest = [table]
+    looks = [0]
+
+    def has_news():
+        if looks[0]:  # the table was read just before: the first look needs no query
+            latest[0] = store.get_table(table.id) or latest[0]
+        looks[0] += 1
+        return latest[0].seq > after
+    try:
+        store.live.wait(table.id, has_news, seconds)
+    finally:
+        slots.release()
+    return latest[0]
+
+
+class _PageCache:
+    """Pages of events as answered (JSON text), by (table, after, limit, language,
+    table's seq). A move wakes every phone waiting on its table at once, and they all
+    ask for the same page: it is read, rendered and serialised once per process, not
+    once per phone. Events never change once written, and the key pins the table's
+    seq, so a page is never stale."""
+
+    def __init__(self, size=256):
+        self.size = size
+        self._pages = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key, build):
+        with self._lock:
+            page = self._pages.get(key)
+            if page is not None:
+                self._pages.move_to_end(key)
+                return page
+        page = build()
+        with self._lock:
+            self._pages[key] = page
+            while len(self._pages) > self.size:
+                self._pages.popitem(last=False)
+        return page
+
+
+_pages = _PageCache()
+
+
+def _event_page_text(table, after, limit):
+    players = table.opening["players"]
+    rules = services().catalog.rules_for(table.ruleset_id, table.ruleset_version)
+
+    def build():
+        # Only up to the seq read with the table: a move recorded since is the next page's.
+        events = ([{"seq": event.seq, "move": event.move,
+                    "verdict": with_message(event.verdict, players, rules),
+                    "recorded_at": event.created_at.isoformat()}
+                   for event in services().store.events(table.id, after, limit)
+                   if event.seq <= table.seq] if after < table.seq else [])
+        last = events[-1]["seq"] if events else after
+        next_page = (url_for("tables.table_events", table_id=table.id, after=last, limit=limit)
+                     if last < table.seq else None)
+        return json.dumps({"id": table.id, "ruleset": _pinned(table), "opening": table.opening,
+                           "seq": table.seq, "events": events, "next": next_page},
+                          ensure_ascii=False, separators=(",", ":"))
+    return _pages.get((table.id, after, limit, language(), table.seq), build)
+
+
 @bp.get("/tables/<table_id:table_id>/events")
 def table_events(table_id):
     table = _table_or_404(table_id)
@@ -198,15 +420,15 @@ def table_events(table_id):
     if not after.isascii() or not after.isdigit() or int(after) >= 2**31:
         raise BadRequest("after must be a seq (a non-negative integer)",
                          errors=[{"path": "after", "message": "expected an integer >= 0"}])
+    after = int(after)
     limit = page_limit(EVENTS_PAGE)
-    players = table.opening["players"]
-    rules = services().catalog.rules_for(table.ruleset_id, table.ruleset_version)
-    events = [{"seq": event.seq, "move": event.move,
-               "verdict": with_message(event.verdict, players, rules),
-               "recorded_at": event.created_at.isoformat()}
-              for event in services().store.events(table_id, int(after), limit)]
-    last = events[-1]["seq"] if events else int(after)
-    next_page = (url_for("tables.table_events", table_id=table_id, after=last, limit=limit)
-                 if last < table.seq else None)
-    return answer({"id": table.id, "ruleset": _pinned(table), "opening": table.opening,
-                   "seq": table.seq, "events": events, "next": next_page})
+    wait = _wait_seconds()
+    response = current_app.response_class(mimetype="application/json")
+    if wait > 0 and table.seq <= after:
+        waited = _wait_for_move(table, after, wait)
+        if waited is None:
+            response.headers["Retry-After"] = "1"
+        else:
+            table = waited
+    response.set_data(_event_page_text(table, after, limit))
+    return response

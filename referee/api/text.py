@@ -5,6 +5,7 @@ from referee.text import locales_report, rule_text
 
 from .context import answer, language, services
 from .rulesets import version_arg
+from .transport import revalidated
 
 bp = Blueprint("text", __name__, url_prefix="/v1")
 
@@ -14,7 +15,7 @@ def ruleset_text(ruleset_id):
     entry = services().catalog.find(ruleset_id, version_arg())
     body = rule_text(entry.data, language())
     body["version"] = entry.version
-    return answer(body)
+    return revalidated(answer(body))
 
 
 @bp.get("/locales")

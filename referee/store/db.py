@@ -14,8 +14,8 @@ import threading
 import time
 from pathlib import Path
 
-from sqlalchemy import (JSON, Column, DateTime, ForeignKey, ForeignKeyConstraint, Integer,
-                        MetaData, String, Table, Text, UniqueConstraint, create_engine, event)
+from sqlalchemy import (JSON, Column, DateTime, ForeignKey, ForeignKeyConstraint, Index,
+                        Integer, MetaData, String, Table, Text, UniqueConstraint, create_engine, event)
 from sqlalchemy.engine import make_url
 
 log = logging.getLogger(__name__)
@@ -79,6 +79,26 @@ game_tables = Table(
     Column("seq", Integer, nullable=False),
     Column("state", JSON, nullable=False),    # the state after event `seq`
     Column("created_at", DateTime(timezone=True), nullable=False),
+    # What people call the table (organiser-written, shown as is), the organiser whose
+    # token opened it (None: opened without one) and the SHA-256 of its join code.
+    Column("name", String(100)),
+    Column("owner", String(200)),
+    Column("join_code_sha256", String(64)),
+    UniqueConstraint("join_code_sha256", name="uq_game_tables_join_code"),
+    Index("ix_game_tables_owner", "owner", "created_at"),
+)
+
+# Who may post moves to a table: the secret answered when it was opened, and the token
+# of each phone that joined by code. Only SHA-256 digests are kept; a new secret
+# revokes every token of the table (and its join code) at once.
+table_tokens = Table(
+    "table_tokens", metadata,
+    Column("token_sha256", String(64), primary_key=True),
+    Column("table_id", String(64), ForeignKey("game_tables.id"), nullable=False),
+    Column("kind", String(10), nullable=False),  # "secret" or "phone"
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("revoked_at", DateTime(timezone=True)),
+    Index("ix_table_tokens_table", "table_id"),
 )
 
 table_events = Table(

@@ -13,7 +13,7 @@ from sqlalchemy import bindparam, func, insert, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 
-from . import db, hotpath
+from . import db, hotpath, live
 from .errors import (IdempotencyKeyReused, NotOwner, OrganiserExists, StaleSeq,
                      UnknownOrganiser, UnknownTable)
 
@@ -65,6 +65,20 @@ class TableRow:
     opening: dict
     seq: int
     state: dict
+    name: str | None = None
+    owner: str | None = None
+
+
+@dataclass(frozen=True)
+class TableSummary:
+    """A table as an organiser's list shows it."""
+    id: str
+    name: str | None
+    ruleset_id: str
+    ruleset_version: int
+    seq: int
+    players: list
+    created_at: datetime
 
 
 @dataclass(frozen=True)
@@ -88,7 +102,7 @@ class Appended:
 # The hot path's statements, compiled once per engine (see hotpath.py).
 _T, _E = db.game_tables, db.table_events
 _TABLE_COLUMNS = (_T.c.id, _T.c.ruleset_id, _T.c.ruleset_version, _T.c.opening, _T.c.seq,
-                  _T.c.state)  # in TableRow's order
+                  _T.c.state, _T.c.name, _T.c.owner)  # in TableRow's order
 _TABLE_ROW = select(*_TABLE_COLUMNS).where(_T.c.id == bindparam("table_id"))
 _LOCKED_TABLE_ROW = _TABLE_ROW.with_for_update()  # SQLite: BEGIN IMMEDIATE already locks
 _INSERT_EVENT = insert(_E)
@@ -99,7 +113,7 @@ _EARLIER_TRY = select(_E.c.seq, _E.c.verdict, _E.c.request_sha256).where(
 
 
 class Store:
-    def __init__(self, url=None):
+    def __init__(self, url=None, redis_url=None):
         self.engine = db.make_engine(url)
         dialect = self.engine.dialect
         self._table_row = hotpath.Prepared(_TABLE_ROW, dialect)
@@ -109,6 +123,8 @@ class Store:
         self._earlier = hotpath.Prepared(_EARLIER_TRY, dialect)
         self._write_lock = db.write_lock(self.engine)
         self.checkpointer = db.checkpointer(self.engine, self._write_lock)
+        # How waiting phones hear of moves recorded by other workers (see live.py).
+        self.live = live.for_engine(self.engine, _table_seqs, redis_url)
 
     @property
     def dialect(self):
@@ -247,11 +263,83 @@ class Store:
 
     # --- tables ----------------------------------------------------------------------
 
-    def create_table(self, *, table_id, ruleset_id, ruleset_version, opening, state) -> None:
+    def create_table(self, *, table_id, ruleset_id, ruleset_version, opening, state,
+                     secret_sha256=None, join_code_sha256=None, name=None,
+                     owner=None) -> None:
+        """A new table at seq 0; without a secret's digest nobody may post its moves
+        through the API (the store itself appends for whoever calls it)."""
+        now = _now()
         with self._writing() as conn:
             conn.execute(insert(db.game_tables).values(
                 id=table_id, ruleset_id=ruleset_id, ruleset_version=ruleset_version,
-                opening=opening, seq=0, state=state, created_at=_now()))
+                opening=opening, seq=0, state=state, created_at=now, name=name,
+                owner=owner, join_code_sha256=join_code_sha256))
+            if secret_sha256 is not None:
+                conn.execute(insert(db.table_tokens).values(
+                    token_sha256=secret_sha256, table_id=table_id, kind="secret",
+                    created_at=now))
+
+    # --- who may post moves ------------------------------------------------------------
+
+    def table_token_active(self, table_id: str, token_sha256: str) -> bool:
+        """Whether this digest is an unrevoked secret or phone token of the table."""
+        t = db.table_tokens
+        with self._reading() as conn:
+            return conn.execute(select(t.c.table_id).where(
+                t.c.token_sha256 == token_sha256, t.c.table_id == table_id,
+                t.c.revoked_at.is_(None))).first() is not None
+
+    def join_table(self, join_code_sha256: str, token_sha256: str) -> TableRow | None:
+        """The table whose join code this is, with a new phone token recorded for it;
+        None when no table has this code (any more)."""
+        with self._writing() as conn:
+            row = conn.execute(select(*_TABLE_COLUMNS).where(
+                _T.c.join_code_sha256 == join_code_sha256)).first()
+            if row is None:
+                return None
+            conn.execute(insert(db.table_tokens).values(
+                token_sha256=token_sha256, table_id=row.id, kind="phone", created_at=_now()))
+            return TableRow(*row)
+
+    def replace_secret(self, table_id: str, secret_sha256: str, join_code_sha256: str) -> None:
+        """Revoke every token of the table and its join code; record the new ones."""
+        t = db.table_tokens
+        now = _now()
+        with self._writing() as conn:
+            found = conn.execute(update(_T).where(_T.c.id == table_id)
+                                 .values(join_code_sha256=join_code_sha256))
+            if found.rowcount == 0:
+                raise UnknownTable(table_id)
+            conn.execute(update(t).where(t.c.table_id == table_id, t.c.revoked_at.is_(None))
+                         .values(revoked_at=now))
+            conn.execute(insert(t).values(token_sha256=secret_sha256, table_id=table_id,
+                                          kind="secret", created_at=now))
+
+    def tables_of(self, owner: str, after: str | None = None,
+                  limit: int = 100) -> list[TableSummary]:
+        """The organiser's tables, newest first: those listed after the table `after`."""
+        query = (select(_T.c.id, _T.c.name, _T.c.ruleset_id, _T.c.ruleset_version, _T.c.seq,
+                        _T.c.opening, _T.c.created_at)
+                 .where(_T.c.owner == owner)
+                 .order_by(_T.c.created_at.desc(), _T.c.id.desc()).limit(limit))
+        with self._reading() as conn:
+            if after is not None:
+                mark = conn.execute(select(_T.c.created_at, _T.c.id).where(
+                    _T.c.id == after, _T.c.owner == owner)).first()
+                if mark is None:
+                    return []
+                query = query.where(
+                    (_T.c.created_at < mark.created_at)
+                    | ((_T.c.created_at == mark.created_at) & (_T.c.id < mark.id)))
+            return [TableSummary(id=row.id, name=row.name, ruleset_id=row.ruleset_id,
+                                 ruleset_version=row.ruleset_version, seq=row.seq,
+                                 players=list(row.opening["players"]),
+                                 created_at=_as_utc(row.created_at))
+                    for row in conn.execute(query)]
+
+    def table_seq(self, table_id: str) -> int | None:
+        with self._reading() as conn:
+            return conn.execute(select(_T.c.seq).where(_T.c.id == table_id)).scalar()
 
     def get_table(self, table_id: str) -> TableRow | None:
         with self._reading() as conn:
@@ -299,8 +387,10 @@ class Store:
                 "created_at": _now()})
             hotpath.execute(conn, self._advance_table, {"table_id": table_id, "seq": seq,
                                                         "state": verdict["state"]})
-            return Appended(seq, verdict, replayed=False, ruleset_id=table.ruleset_id,
-                            ruleset_version=table.ruleset_version)
+            self.live.notify_in_transaction(conn, table_id)
+        self.live.published(table_id)
+        return Appended(seq, verdict, replayed=False, ruleset_id=table.ruleset_id,
+                        ruleset_version=table.ruleset_version)
 
     def _earlier_try(self, conn, table_id, key, request_sha256):
         """(seq, verdict) recorded by an earlier try with this key, or None."""
@@ -311,3 +401,12 @@ class Store:
         if earlier_sha256 != request_sha256:
             raise IdempotencyKeyReused(key, seq)
         return seq, verdict
+
+
+def _table_seqs(conn, table_ids) -> dict:
+    """{table id: seq} of these tables (SQLite's live updates read this)."""
+    seqs = {}
+    for start in range(0, len(table_ids), 500):
+        chunk = table_ids[start:start + 500]
+        seqs.update(conn.execute(select(_T.c.id, _T.c.seq).where(_T.c.id.in_(chunk))).all())
+    return seqs

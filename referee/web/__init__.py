@@ -1,8 +1,9 @@
 """Web pages for players, organisers and translators.
 
 Server-rendered Jinja pages on top of the public API: the rule book (`/`), the
-organisers' workshop (`/workshop`), a practice board (`/try`) and the translators'
-status page (`/translators`). Every page speaks the visitor's language, chosen the
+organisers' workshop (`/workshop`), a practice board (`/try`), the table companion a
+phone keeps open at a real table (`/table`) and the translators' status page
+(`/translators`). Every page speaks the visitor's language, chosen the
 same way as the API's (`?lang=` first, then Accept-Language).
 
 The service registers the blueprint in its app factory:

@@ -137,6 +137,14 @@ def try_table():
                            chosen=chosen)
 
 
+@bp.get("/table")
+def table_companion():
+    """The page a phone keeps open at a real table (the practice board is /try)."""
+    chosen = request.args.get("ruleset", DEFAULT_RULESET)
+    return render_template("web/table.html", rulesets=list_rulesets(chosen=chosen)[0],
+                           chosen=chosen)
+
+
 @bp.get("/try/names")
 def card_names():
     """The practice board's names for the chosen ruleset's cards and colours."""

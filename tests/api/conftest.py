@@ -1,6 +1,8 @@
+import re
 import secrets
 
 import pytest
+from flask.testing import FlaskClient
 
 from apitest import OPENING
 from referee.api import create_app
@@ -14,10 +16,37 @@ def database_url(request, tmp_path_factory):
         yield url
 
 
+TABLE_WRITE = re.compile(r"^/v1/tables/([A-Za-z0-9_-]+)/(moves|secret)(\?|$)")
+
+
+class PhoneClient(FlaskClient):
+    """The test client as a phone app uses the API: it keeps the secret of every table
+    it opens (or joins) and sends it with that table's moves, unless the test sends an
+    Authorization header of its own. Tests of access itself use `anonymous`."""
+
+    table_secrets = {}
+
+    def open(self, *args, **kwargs):
+        path = args[0] if args and isinstance(args[0], str) else None
+        found = TABLE_WRITE.match(path) if path else None
+        headers = dict(kwargs.get("headers") or {})
+        if found and found.group(1) in self.table_secrets and "Authorization" not in headers:
+            headers["Authorization"] = f"Bearer {self.table_secrets[found.group(1)]}"
+            kwargs["headers"] = headers
+        response = super().open(*args, **kwargs)
+        if (path and path.split("?")[0] in ("/v1/tables", "/v1/tables/join")
+                and response.status_code in (200, 201) and response.is_json):
+            body = response.get_json()
+            if isinstance(body, dict) and body.get("secret"):
+                self.table_secrets[body["id"]] = body["secret"]
+        return response
+
+
 @pytest.fixture(scope="session")
 def app(database_url):
     app = create_app({"DATABASE_URL": migrated(database_url), "TESTING": True,
                       "RATE_LIMITS": "off"})
+    app.test_client_class = PhoneClient
     yield app
     app.extensions["referee"].store.dispose()
 
@@ -25,6 +54,12 @@ def app(database_url):
 @pytest.fixture
 def client(app):
     return app.test_client()
+
+
+@pytest.fixture
+def anonymous(app):
+    """A client that sends only the headers a test gives it (no table secrets)."""
+    return FlaskClient(app, app.response_class)
 
 
 @pytest.fixture

@@ -92,17 +92,20 @@ def limited_app(database_url, **config):
 
 def test_a_client_over_its_limit_gets_a_429_with_retry_after(database_url):
     client = limited_app(migrated(database_url)).test_client()
-    table_id = client.post("/v1/tables", json=OPENING).get_json()["id"]
-    path = f"/v1/tables/{table_id}/moves"
+    opened = client.post("/v1/tables", json=OPENING).get_json()
+    path = f"/v1/tables/{opened['id']}/moves"
     move = {"move": {"type": "draw", "player": 1}}
+    secret = {"Authorization": f"Bearer {opened['secret']}"}
     # Opening the table was the first write of three.
-    assert [client.post(path, json=move).status_code for _ in range(2)] == [200, 200]
-    response = client.post(path, json=move)
+    assert [client.post(path, json=move, headers=secret).status_code
+            for _ in range(2)] == [200, 200]
+    response = client.post(path, json=move, headers=secret)
     body = problem(response, 429)
     assert body["type"] == "/docs#problem-too-many-requests"
     assert int(response.headers["Retry-After"]) > 0
     # Another client is not affected; probes are never limited.
-    other = client.post(path, json=move, environ_base={"REMOTE_ADDR": "127.0.0.2"})
+    other = client.post(path, json=move, headers=secret,
+                        environ_base={"REMOTE_ADDR": "127.0.0.2"})
     assert other.status_code == 200
     assert all(client.get("/v1/health").status_code == 200 for _ in range(10))
     assert all(client.get("/v1/ready").status_code == 200 for _ in range(10))

@@ -79,7 +79,8 @@ def test_concurrent_appends_with_retries_end_contiguous(port):
 
     def send(job):
         key, body = job
-        status, headers, answer = request(port, "POST", path, body, {"Idempotency-Key": key})
+        status, headers, answer = request(port, "POST", path, body, {
+            "Idempotency-Key": key, "Authorization": f"Bearer {table['secret']}"})
         assert status == 200, answer
         with lock:
             answers.setdefault(key, []).append(answer)

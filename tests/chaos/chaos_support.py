@@ -163,7 +163,8 @@ class Burst:
             move = {"type": "draw", "player": rng.randrange(3)}
             try:
                 status, headers, body = request(self.port, "POST", path, {"move": move},
-                                                {"Idempotency-Key": key}, timeout=10)
+                                                {"Idempotency-Key": key,
+                                                 **table_secret(self.table_id)}, timeout=10)
             except (OSError, http.client.HTTPException):  # killed mid-answer, refused
                 status, headers, body = 0, {}, None
                 time.sleep(0.02)
@@ -183,9 +184,19 @@ class Burst:
             return self.statuses.get(status, 0)
 
 
+# table id -> its secret (moves need it as a bearer token)
+TABLE_SECRETS = {}
+
+
+def table_secret(table_id):
+    """The Authorization header for a table's moves."""
+    return {"Authorization": f"Bearer {TABLE_SECRETS[table_id]}"}
+
+
 def open_test_table(port):
     status, _, table = request(port, "POST", "/v1/tables", OPENING)
     assert status == 201, table
+    TABLE_SECRETS[table["id"]] = table["secret"]
     return table["id"]
 
 

@@ -8,7 +8,8 @@ import time
 
 import pytest
 
-from chaos_support import RECOVERY_SECONDS, Burst, Service, check_log, open_test_table, request
+from chaos_support import (RECOVERY_SECONDS, Burst, Service, check_log, open_test_table, request,
+                           table_secret)
 from referee.store.testing import migrated
 
 pytestmark = pytest.mark.chaos
@@ -54,7 +55,8 @@ def test_a_full_disk_is_507_and_heals_when_space_returns(small_disk, tmp_path):
             while burst.count(507) + burst.count(503) < 5 and time.monotonic() < deadline:
                 time.sleep(0.1)
             status, headers, body = request(service.port, "POST", f"/v1/tables/{table_id}/moves",
-                                            {"move": {"type": "draw", "player": 1}})
+                                            {"move": {"type": "draw", "player": 1}},
+                                            table_secret(table_id))
             assert status in (503, 507), body
             assert headers["Content-Type"] == "application/problem+json"
             assert int(headers["Retry-After"]) > 0

@@ -7,7 +7,8 @@ LANGUAGES = ("en", "gu", "hi", "ne", "te")
 TRANSLATED = ("gu", "hi", "ne", "te")
 SCREENSHOTS = Path(__file__).parent / "screenshots"
 
-PAGES = {"rulebook": "/", "workshop": "/workshop", "try": "/try", "translators": "/translators"}
+PAGES = {"rulebook": "/", "workshop": "/workshop", "try": "/try", "table": "/table",
+         "translators": "/translators"}
 
 # Words a translated page may keep in Latin letters: the brand and file formats.
 LATIN_ALLOWED = {"UNO", "YAML", "JSON"}

@@ -30,7 +30,9 @@ async function openTable(form) {
   });
   if (status !== 201) return showProblem(body);
   showProblem(null);
-  table = {id: body.id, players: body.state.players || players, names: {colors: [], cards: {}}};
+  // The table's secret: moves are sent with it (Authorization: Bearer).
+  table = {id: body.id, secret: body.secret, players: body.state.players || players,
+           names: {colors: [], cards: {}}};
   const names = await page.call(`/try/names?ruleset=${encodeURIComponent(ruleset)}`);
   if (names.status === 200) table.names = names.body;
   fillChoices(table.names.colors);
@@ -74,7 +76,7 @@ async function sendMove(form) {
   if (!table) return;
   const {status, body} = await page.call(`/v1/tables/${encodeURIComponent(table.id)}/moves`, {
     method: "POST",
-    headers: {"Content-Type": "application/json"},
+    headers: {"Content-Type": "application/json", "Authorization": `Bearer ${table.secret}`},
     body: JSON.stringify({move: moveFrom(form)}),
   });
   if (status !== 200) return showProblem(body);

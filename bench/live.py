@@ -1,0 +1,313 @@
+"""Phones waiting on tables while checks run: does every waiting phone hear each move,
+and what do the waiting phones cost the checks?
+
+Starts gunicorn (referee/api/gunicorn_conf.py, WEB_WORKERS workers) on a scratch
+database, opens one busy table and TABLES more, and measures:
+
+  1. checks per second (POST /v1/rulesets/classic/check from CHECKERS client threads)
+     while ROUNDS rounds of moves are recorded (one on every table per round) and
+     nobody waits: the reference;
+  2. the same checks and moves while PHONES phones wait on the busy table and
+     PER_TABLE phones on each other table (long polling, wait=20);
+  3. whether every phone heard every move of its table, and how long after the move's
+     answer the phones of the busy table heard it.
+
+    .venv/bin/python bench/live.py [--database postgresql://...] [--phones 200]
+        [--tables 50] [--per-table 4] [--rounds 10] [--seconds 10] [--checkers 8]
+
+Nothing leaves 127.0.0.1; the run stops by itself (every wait is bounded).
+"""
+import argparse
+import http.client
+import json
+import os
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from contextlib import contextmanager
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+CONFIG = ROOT / "referee" / "api" / "gunicorn_conf.py"
+OPENING = {"ruleset": "classic", "players": ["Asha", "Bina", "Chirag"], "dealer": 0,
+           "first_card": "red-7"}
+CHECK = {"state": {"players": ["Asha", "Bina", "Chirag"], "dealer": 0, "current": 1,
+                   "direction": "clockwise", "top": "red-7", "color": "red",
+                   "hand_counts": [7, 7, 7]},
+         "move": {"type": "play", "player": 1, "cards": ["red-3"]}}
+WAIT = 20
+HEAR_DEADLINE = 30.0
+
+
+def free_port():
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def call(conn, method, path, body=None, headers=None):
+    data = json.dumps(body).encode() if body is not None else None
+    all_headers = {"Content-Type": "application/json"} if data else {}
+    all_headers.update(headers or {})
+    conn.request(method, path, body=data, headers=all_headers)
+    response = conn.getresponse()
+    raw = response.read()
+    return response.status, dict(response.getheaders()), (json.loads(raw) if raw else None)
+
+
+@contextmanager
+def gunicorn(database_url, workers, env=None, log_path=os.devnull):
+    sys.path.insert(0, str(ROOT))
+    from referee.store import Store
+
+    store = Store(database_url)
+    store.migrate()
+    store.dispose()
+    port = free_port()
+    environment = dict(os.environ, DATABASE_URL=database_url, PORT=str(port),
+                       WEB_WORKERS=str(workers), RATE_LIMITS="off", **(env or {}))
+    with open(log_path, "wb") as log:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "gunicorn", "--config", str(CONFIG),
+             "referee.api:create_app()"], cwd=ROOT, env=environment, stdout=log,
+            stderr=subprocess.STDOUT)
+        try:
+            deadline = time.monotonic() + 60
+            while time.monotonic() < deadline:
+                if process.poll() is not None:
+                    raise RuntimeError("gunicorn exited at start")
+                try:
+                    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+                    if call(conn, "GET", "/v1/health")[0] == 200:
+                        break
+                except OSError:
+                    time.sleep(0.2)
+            yield port
+        finally:
+            process.send_signal(signal.SIGINT)
+            process.wait(timeout=30)
+
+
+class Phone(threading.Thread):
+    """Long-polls one table's events and notes when it heard each seq."""
+
+    def __init__(self, port, table_id, stop, after):
+        super().__init__(daemon=True)
+        self.port, self.table_id, self.stop, self.after = port, table_id, stop, after
+        self.heard = {}   # seq -> monotonic time heard
+        self.polls = 0
+        self.retry_afters = 0
+        self.errors = 0
+        self.started = threading.Event()
+
+    def run(self):
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=WAIT + 15)
+        after = self.after
+        while not self.stop.is_set():
+            path = f"/v1/tables/{self.table_id}/events?after={after}&wait={WAIT}"
+            self.started.set()
+            try:
+                status, headers, body = call(conn, "GET", path)
+            except (OSError, http.client.HTTPException):
+                self.errors += 1
+                conn.close()
+                time.sleep(0.5)
+                continue
+            self.polls += 1
+            now = time.monotonic()
+            if status != 200:
+                self.errors += 1
+                time.sleep(1)
+                continue
+            for event in body["events"]:
+                self.heard.setdefault(event["seq"], now)
+                after = max(after, event["seq"])
+            if not body["events"] and "Retry-After" in headers:
+                self.retry_afters += 1
+                time.sleep(float(headers["Retry-After"]))
+        conn.close()
+
+
+def check_load(port, threads, seconds):
+    """Checks answered per second by `threads` clients hammering for `seconds`."""
+    counts = [0] * threads
+    failures = [0] * threads
+    stop_at = time.monotonic() + seconds
+
+    def work(index):
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        while time.monotonic() < stop_at:
+            status, _, _ = call(conn, "POST", "/v1/rulesets/classic/check", CHECK)
+            if status == 200:
+                counts[index] += 1
+            else:
+                failures[index] += 1
+        conn.close()
+    workers = [threading.Thread(target=work, args=(n,)) for n in range(threads)]
+    started = time.monotonic()
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join()
+    return sum(counts) / (time.monotonic() - started), sum(failures)
+
+
+def run(database_url, phones=200, tables=50, per_table=4, rounds=10, seconds=10.0,
+        checkers=8, workers=2, env=None, repeats=3):
+    """Alternates `repeats` times: checks and moves with nobody waiting (A), then the
+    same with the phones waiting (B). The machine is shared, so each B is compared
+    with the A just before it, and the median ratio is reported."""
+    with gunicorn(database_url, workers, env) as port:
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        opened = [call(conn, "POST", "/v1/tables", OPENING)[2] for _ in range(tables + 1)]
+        busy = opened[0]
+        seq = [0]  # every table is at the same seq: each round moves them all
+        for _ in range(200):  # warm up every worker's catalog and pool
+            call(conn, "POST", "/v1/rulesets/classic/check", CHECK)
+
+        def move_round(mover_conn, posted):
+            seq[0] += 1
+            for table in opened:
+                move = {"move": {"type": "draw", "player": seq[0] % 3}}
+                status, _, answer = call(mover_conn, "POST", f"/v1/tables/{table['id']}/moves",
+                                         move, {"Authorization": f"Bearer {table['secret']}"})
+                assert status == 200 and answer["seq"] == seq[0], answer
+                if table is busy:
+                    posted[answer["seq"]] = time.monotonic()
+
+        def with_moves(posted):
+            """Checks per second while `rounds` rounds of moves are recorded."""
+            def mover():
+                mover_conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+                for _ in range(rounds):
+                    move_round(mover_conn, posted)
+                    time.sleep(max(seconds / rounds - 0.05, 0))
+            moving = threading.Thread(target=mover)
+            moving.start()
+            result = check_load(port, checkers, seconds)
+            moving.join()
+            return result
+
+        ratios, references, loads, deaf, delays, failures = [], [], [], 0, [], 0
+        polls = retry_afters = errors = 0
+        for _ in range(repeats):
+            reference, failed_a = with_moves({})
+            # The phones live in a process of their own: in this one their threads
+            # would take the GIL from the threads that count the checks.
+            phones_process = subprocess.Popen(
+                [sys.executable, str(Path(__file__).resolve()), "--phones-process"],
+                stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+            plan = {"port": port, "after": seq[0],
+                    "tables": [[busy["id"], phones]] + [[t["id"], per_table] for t in opened[1:]]}
+            phones_process.stdin.write(json.dumps(plan) + "\n")
+            phones_process.stdin.flush()
+            assert phones_process.stdout.readline().strip() == "ready"
+            time.sleep(1.0)  # every phone's first poll is waiting
+            posted = {}  # seq -> monotonic time the busy table's move was answered
+            expected = list(range(seq[0] + 1, seq[0] + rounds + 1))
+            loaded, failed_b = with_moves(posted)
+            phones_process.stdin.write(json.dumps({"expected": expected}) + "\n")
+            phones_process.stdin.flush()
+            heard = json.loads(phones_process.stdout.readline())
+            # One more move wakes every phone, which sees it must stop and leaves (on a
+            # fresh connection: the server closes one idle past its keep-alive).
+            move_round(http.client.HTTPConnection("127.0.0.1", port, timeout=30), {})
+            phones_process.stdin.close()
+            phones_process.wait(WAIT + 20)
+            deaf += heard["deaf"]
+            delays += [at - posted[s] for s, at in heard["busy"] if s in posted]
+            polls += heard["polls"]
+            retry_afters += heard["retry_afters"]
+            errors += heard["errors"]
+            failures += failed_a + failed_b
+            references.append(round(reference, 1))
+            loads.append(round(loaded, 1))
+            ratios.append(round(loaded / reference, 3))
+        return {
+            "database": database_url.split(":", 1)[0],
+            "phones_waiting": phones + tables * per_table, "tables": tables + 1,
+            "rounds_per_phase": rounds, "repeats": repeats,
+            "reference_checks_per_s (A)": references,
+            "checks_per_s_with_phones_waiting (B)": loads,
+            "ratio_B_over_A": ratios,
+            "ratio_median": statistics.median(ratios),
+            "check_failures": failures,
+            "phones_that_missed_a_move": deaf,
+            "polls": polls,
+            "answered_at_once_with_retry_after": retry_afters,
+            "poll_errors": errors,
+            "heard_after_s_median": round(statistics.median(delays), 3) if delays else None,
+            "heard_after_s_p95": (round(sorted(delays)[int(len(delays) * 0.95)], 3)
+                                  if delays else None),
+            "heard_after_s_max": round(max(delays), 3) if delays else None,
+        }
+
+
+def phones_process():
+    """The phones' side (run by `run` as a process of its own): reads its plan on
+    stdin, says "ready", reads the seqs to expect, answers what each phone heard."""
+    plan = json.loads(sys.stdin.readline())
+    stop = threading.Event()
+    waiting = [(table_id, Phone(plan["port"], table_id, stop, plan["after"]))
+               for table_id, count in plan["tables"] for _ in range(count)]
+    for _, phone in waiting:
+        phone.start()
+    for _, phone in waiting:
+        phone.started.wait(10)
+    print("ready", flush=True)
+    expected = set(json.loads(sys.stdin.readline())["expected"])
+    deadline = time.monotonic() + HEAR_DEADLINE
+    while time.monotonic() < deadline and any(not expected <= set(p.heard) for _, p in waiting):
+        time.sleep(0.1)
+    busy = plan["tables"][0][0]
+    print(json.dumps({
+        "deaf": sum(1 for _, p in waiting if not expected <= set(p.heard)),
+        "busy": [[seq, at] for table_id, p in waiting if table_id == busy
+                 for seq, at in p.heard.items() if seq in expected],
+        "polls": sum(p.polls for _, p in waiting),
+        "retry_afters": sum(p.retry_afters for _, p in waiting),
+        "errors": sum(p.errors for _, p in waiting)}), flush=True)
+    stop.set()
+    sys.stdin.read()  # until the parent has woken every phone with one more move
+    for _, phone in waiting:
+        phone.join(WAIT + 15)
+
+
+def main():
+    if sys.argv[1:] == ["--phones-process"]:
+        return phones_process()
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--database", default="", help="postgresql://... (default: SQLite)")
+    parser.add_argument("--phones", type=int, default=200)
+    parser.add_argument("--tables", type=int, default=50)
+    parser.add_argument("--per-table", type=int, default=4)
+    parser.add_argument("--rounds", type=int, default=10)
+    parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--checkers", type=int, default=8)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--redis", default="", help="REDIS_URL for the live updates")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as scratch:
+        sys.path.insert(0, str(ROOT))
+        from referee.store.testing import scratch_database
+
+        backend = "postgresql" if args.database else "sqlite"
+        if args.database:
+            os.environ["DATABASE_URL"] = args.database
+        with scratch_database(backend, Path(scratch)) as url:
+            env = {"REDIS_URL": args.redis} if args.redis else {}
+            figures = run(url, args.phones, args.tables, args.per_table, args.rounds,
+                          args.seconds, args.checkers, args.workers, env, args.repeats)
+    figures["database"] = backend + (" + redis" if args.redis else "")
+    for key, value in figures.items():
+        print(f"{key:40} {value}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,152 @@
+"""The table companion (/table) on two phones at one table: joining by code, moves
+seen live on the other phone without a reload, undo on both, every language, big
+tap targets, and a move sent again after the network dropped."""
+import json
+import time
+import urllib.request
+
+import pytest
+
+from web_support import PAGE_LANGUAGE_TEXT, TRANSLATED, english_left, screenshot
+
+PHONE = {"width": 390, "height": 844}
+PLAYERS = ["Asha", "Bina", "Chirag"]
+LIVE_SECONDS = 1.0
+
+# Every control a finger uses, with its size (tap targets: 44 px at least).
+TAP_TARGETS = """() => Array.from(document.querySelectorAll(
+    "main button, main input, main select, main a"))
+  .filter((element) => element.getClientRects().length > 0)
+  .map((element) => {
+    const box = element.getBoundingClientRect();
+    return {what: element.outerHTML.slice(0, 80), width: box.width, height: box.height};
+  })"""
+
+
+@pytest.fixture
+def phones(browser):
+    """Two phones (browser contexts at 390x844) that fail the test on script errors."""
+    contexts, tabs, errors = [], [], []
+    for _ in range(2):
+        context = browser.new_context(viewport=PHONE, device_scale_factor=2, has_touch=True)
+        tab = context.new_page()
+        tab.on("pageerror", lambda error: errors.append(str(error)))
+        tab.set_default_timeout(15_000)
+        contexts.append(context)
+        tabs.append(tab)
+    yield tabs
+    for context in contexts:
+        context.close()
+    assert not errors, f"script errors in the page: {errors}"
+
+
+def open_table(tab, server, lang="en", name="Kitchen table"):
+    tab.goto(f"{server['url']}/table?lang={lang}")
+    tab.fill("#name", name)
+    tab.fill("#players", ", ".join(PLAYERS))
+    tab.locator('[data-picker="first"] [data-card="red-7"]').click()
+    tab.locator("#open button[type=submit]").click()
+    tab.locator("#join-line .code").wait_for()
+    return tab.locator("#join-line .code").inner_text().strip()
+
+
+def join_table(tab, server, code, lang="en"):
+    tab.goto(f"{server['url']}/table?lang={lang}&code={code}")
+    tab.locator("#seats li").first.wait_for()
+
+
+def events(server, table_id):
+    with urllib.request.urlopen(f"{server['url']}/v1/tables/{table_id}/events") as answer:
+        return json.load(answer)["events"]
+
+
+def table_id(tab):
+    return tab.evaluate("new URLSearchParams(location.search).get('t')")
+
+
+def test_two_phones_see_each_others_moves_live_and_undo_on_both(server, phones):
+    first, second = phones
+    code = open_table(first, server)
+    join_table(second, server, code)
+    assert second.locator("#table-name").inner_text() == "Kitchen table"
+    # Bina (seat 1) is to play: the buttons act for her without choosing anyone.
+    assert second.locator("#seats li[aria-current] .player-name").inner_text() == "Bina"
+
+    first.locator('[data-picker="hand"] [data-card="red-3"]').click()
+    first.locator('[data-move="play"]').click()
+    played = "Bina played red 3"
+    first.locator("#verdict", has_text=played).wait_for()
+    recorded = time.monotonic()
+    second.locator("#verdict", has_text=played).wait_for(timeout=LIVE_SECONDS * 1000)
+    assert time.monotonic() - recorded < LIVE_SECONDS
+    assert "Chirag" in second.locator("#next").inner_text()
+    assert second.locator("#seats li[aria-current] .player-name").inner_text() == "Chirag"
+    screenshot(second, "table-phone-after-move", full_page=False)
+
+    second.locator('[data-move="undo"]').click()
+    second.locator("#verdict", has_text="taken back").wait_for()
+    first.locator("#verdict", has_text="taken back").wait_for(timeout=LIVE_SECONDS * 1000)
+    for tab in phones:
+        assert tab.locator("#seats li[aria-current] .player-name").inner_text() == "Bina"
+    assert [event["move"]["type"] for event in events(server, table_id(first))] == [
+        "play", "correct"]
+    screenshot(first, "table-phone-after-undo", full_page=False)
+
+
+def test_every_control_is_a_44_px_tap_target(server, phones):
+    first, _ = phones
+    first.goto(f"{server['url']}/table?lang=en")
+    start = first.evaluate(TAP_TARGETS)
+    open_table(first, server)
+    playing = first.evaluate(TAP_TARGETS)
+    assert len(playing) > 20
+    small = [target for target in start + playing
+             if target["width"] < 44 or target["height"] < 44]
+    assert small == []
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_a_translated_table_page_has_no_english_left(server, phones, lang):
+    first, second = phones
+    code = open_table(first, server, lang=lang, name="Asha")
+    join_table(second, server, code, lang=lang)
+    second.locator('[data-picker="hand"] [data-card="red-3"]').click()
+    second.locator('[data-move="play"]').click()
+    first.locator("#verdict:not(:empty)").wait_for()
+    second.locator('[data-picker="hand"] [data-card="wild"]').click()  # the colour choice
+    for tab in phones:
+        text = tab.evaluate(PAGE_LANGUAGE_TEXT)
+        for name in PLAYERS:  # what people wrote stays as they wrote it
+            text = text.replace(name, "")
+        assert english_left(text) == [], text
+        assert tab.locator("#verdict").inner_text().strip()
+        assert tab.locator("#next").inner_text().strip()
+    screenshot(second, f"table-phone-{lang}", full_page=False)
+
+
+def test_a_move_is_sent_again_with_the_same_key_when_the_network_drops(server, phones):
+    first, _ = phones
+    open_table(first, server)
+    keys = []
+
+    def drop_first(route):
+        keys.append(route.request.headers.get("idempotency-key"))
+        if len(keys) == 1:
+            route.abort("internetdisconnected")
+        else:
+            route.continue_()
+    first.route("**/moves*", drop_first)
+    first.locator('[data-picker="hand"] [data-card="red-3"]').click()
+    first.locator('[data-move="play"]').click()
+    first.locator("#verdict", has_text="Bina played red 3").wait_for()
+    assert len(keys) == 2 and keys[0] == keys[1] and keys[0]
+    assert len(events(server, table_id(first))) == 1
+
+
+def test_a_phone_that_reloads_finds_its_table_again(server, phones):
+    first, _ = phones
+    open_table(first, server)
+    first.reload()
+    first.locator("#seats li").first.wait_for()
+    assert first.locator("#start").is_hidden()
+    assert first.locator("#join-line .code").inner_text().strip()
