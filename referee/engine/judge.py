@@ -18,7 +18,10 @@ def judge(rules, state, move, hand=None):
     if hand is not None:
         if not isinstance(hand, (list, tuple)):
             raise InputError.at("hand", "must be a list of cards")
-        cards_in_hand = [rules.card(text, f"hand[{i}]") for i, text in enumerate(hand)]
+        known = rules.cards
+        cards_in_hand = [known.get(text) if isinstance(text, str) else None for text in hand]
+        if None in cards_in_hand:
+            cards_in_hand = [rules.card(text, f"hand[{i}]") for i, text in enumerate(hand)]
         _check_hand_shown(state, move, cards_in_hand)
     return HANDLERS[move.type](rules, state, move, cards_in_hand)
 
