@@ -18,6 +18,7 @@ COPY referee ./referee
 RUN pip install -e . && rm -rf /root/.cache
 COPY rulesets ./rulesets
 COPY locales ./locales
+COPY docs ./docs
 
 # Catalogs are compiled at build time; a broken catalog fails the build.
 RUN referee i18n compile

@@ -3,8 +3,9 @@
 Prints:
 - the judge's median and p99 time per move, over moves recorded from simulated games
   of each edition (each move judged on the state it was actually played on);
-- simulated games per second (one round, two players, invariant checks off and on) and
-  RLCard's random games per second (one round, two players: RLCard's UNO), and their ratio.
+- simulated games per second (one round, two players, invariant checks off and on; every
+  hand shown to the judge, moves chosen from the legal-move enumerator) beside RLCard's
+  raw game engine (its UnoGame, random legal actions, no RL environment), and the ratio.
 
 RLCard is installed only in bench/.venv-rlcard (created on first run), never in the
 project's environment. Usage: .venv/bin/python bench/judge.py [--games N]
@@ -48,7 +49,8 @@ def single_round(ruleset_id):
 
 def ours_games_per_second(games, check):
     rules = single_round("classic")
-    stats = simulate(rules, games=games, seed=7, players=2, check=check, mischief=False)
+    stats = simulate(rules, games=games, seed=7, players=2, check=check, mischief=False,
+                     show_hands=True)
     return stats.games / stats.seconds, stats.moves / stats.games
 
 
@@ -77,12 +79,14 @@ def main():
     checked_rate, _ = ours_games_per_second(args.games, check=True)
     rl_rate_again, _ = rlcard_games_per_second(args.games)   # bracket ours: load changes
     rl_rate = (rl_rate + rl_rate_again) / 2
-    print(f"  RLCard UNO            {rl_rate:8.1f} games/s   {rl_moves:6.1f} moves per game")
+    print(f"  RLCard UnoGame (raw)  {rl_rate:8.1f} games/s   {rl_moves:6.1f} moves per game")
     print(f"  referee (no checks)   {fast_rate:8.1f} games/s   {fast_moves:6.1f} moves per game"
           f"   ratio {fast_rate / rl_rate:.2f}")
     print(f"  referee (checked)     {checked_rate:8.1f} games/s   ratio {checked_rate / rl_rate:.2f}")
-    print("  (both sides play a random legal card, else draw; the referee's players find legal"
-          " cards by asking the judge, and 'checked' verifies every card's place after each move)")
+    print("  (both sides play a random legal card, else draw. RLCard plays a drawn card that"
+          " matches within its draw action; the referee judges the draw and the play as two"
+          " moves. The referee's players choose among the enumerator's moves with every hand"
+          " shown; 'checked' also verifies the cards and the invariants after each move)")
 
 
 if __name__ == "__main__":

@@ -1,23 +1,31 @@
-"""Random games of RLCard's UNO engine, for bench/judge.py (runs in its own venv).
+"""Random games of RLCard's raw UNO engine (its UnoGame: no RL environment, no agents),
+for bench/judge.py (runs in RLCard's own venv, bench/.venv-rlcard).
+
+Each move picks a random action among the legal ones the game lists (a card it can
+play, else draw), as a random player at a real table would.
 
 Usage: python rlcard_uno.py GAMES SEED   -> prints "games moves seconds"
 """
+import random
 import sys
 import time
 
-import rlcard
-from rlcard.agents import RandomAgent
+import numpy as np
+from rlcard.games.uno.game import UnoGame
 
 
 def main():
     games, seed = int(sys.argv[1]), int(sys.argv[2])
-    env = rlcard.make("uno", config={"seed": seed})
-    env.set_agents([RandomAgent(num_actions=env.num_actions) for _ in range(env.num_players)])
+    rng = random.Random(seed)
+    game = UnoGame(num_players=2)
+    game.np_random = np.random.RandomState(seed)
     moves = 0
     start = time.perf_counter()
     for _ in range(games):
-        trajectories, _ = env.run(is_training=False)
-        moves += sum(len(t) // 2 for t in trajectories)
+        state, _ = game.init_game()
+        while not game.is_over():
+            state, _ = game.step(rng.choice(state["legal_actions"]))
+            moves += 1
     print(games, moves, time.perf_counter() - start)
 
 

@@ -74,7 +74,7 @@ def _hands_by_seat(state, hand):
     if hand is None:
         return {}
     if isinstance(hand, dict):
-        return {seat: list(cards) for seat, cards in hand.items()}
+        return hand            # read, never changed
     actor = state.pending.player if state.phase == "respond" and state.pending else state.current
     return {actor: list(hand)}
 
@@ -195,6 +195,8 @@ def _groups(rules, state, hand, playable):
                 return [(rules.cards[t],) for t in playable]
             return [(rules.cards[state.drawn_card],)] if state.drawn_card in playable else []
     groups = [(rules.cards[t],) for t in playable]
+    if not (rules.doubles or rules.has_discard_all):
+        return groups
     counts = Counter(hand)
     for text in playable:
         card = rules.cards[text]

@@ -62,6 +62,7 @@ class Rules:
         self.cards = self._index_cards()
         self.deck = self._deck_list()
         self.deck_size = len(self.deck)
+        self.has_discard_all = any(kind.discard_all for kind in self.kinds.values())
 
     def _compile_options(self, data):
         draw = data["turn"]["draw"]
@@ -119,7 +120,7 @@ class Rules:
             in_deck=spec["per_color"] if colored else spec["count"],
             effects=effects,
             choose_color=any(e["type"] == "choose-color" for e in effects),
-            aims=any(_aims(e) for e in effects),
+            aims=any(e.get("target") == AIMED_TARGET for e in effects),
             pending=pending,
             lose_turn=pending is not None and skips > 0,
             discard_all=any(e["type"] == "discard-all" for e in effects),
@@ -177,13 +178,6 @@ class Rules:
 
     def category_forbids_going_out(self, kind):
         return kind.id in self.no_going_out_on or kind.category in self.no_going_out_on
-
-
-def _aims(effect):
-    """Whether the effect needs a seat named in the move. Trading hands with "others" or
-    "all" can only mean one player: the one the player names."""
-    target = effect.get("target", "next")
-    return target == AIMED_TARGET or (effect["type"] == "trade-hands" and target in ("others", "all"))
 
 
 def _penalty(spec):

@@ -27,6 +27,7 @@ counted as capped: that is a limit of the simulation, not a broken invariant.
 Organisers use it (`referee simulate`) to try a house ruleset before a tournament;
 the tests use it to hunt bugs.
 """
+import operator
 import random
 import time
 from collections import Counter
@@ -36,7 +37,7 @@ from .judge import judge
 from .legal import legal_moves
 from .moves import Move
 from .opening import open_table
-from .state import DIRECTION_NAMES
+from .state import DIRECTION_NAMES, State
 
 MAX_MOVES_PER_GAME = 6000
 MAX_ROUNDS_PER_GAME = 60
@@ -161,7 +162,7 @@ class Table:
 
     def submit(self, move, hand=None):
         before = self.state
-        snapshot = before.to_json() if (self.check and before is not None) else None
+        snapshot = _fingerprint(before) if self.check else None
         verdict = judge(self.rules, before, move, hand)
         self.stats.moves += 1
         self.stats.codes[verdict.code] += 1
@@ -169,10 +170,10 @@ class Table:
             self.stats.recorded.append((before, move, hand))
         if not verdict.legal:
             self.stats.illegal += 1
-            if self.check and not verdict.effects and verdict.state.to_json() != snapshot:
+            if self.check and not verdict.effects and _fingerprint(verdict.state) != snapshot:
                 raise InvariantBroken(f"illegal move {verdict.code} changed the state")
         if self.check:
-            if before.to_json() != snapshot:
+            if _fingerprint(before) != snapshot:
                 raise InvariantBroken(f"the judge changed its input state ({verdict.code})")
             if verdict.legal:
                 self.check_settled_first(before, move, verdict)
@@ -238,6 +239,15 @@ class Table:
                 n = self.seats
                 self.hands = [self.hands[(seat - step) % n] for seat in range(n)]
 
+    def verify_every_card(self):
+        """Every card of the deck in exactly one place (after every round, and whenever
+        the number of cards on the table is off)."""
+        where = Counter(self.pile) + Counter(self.discard)
+        for hand in self.hands:
+            where.update(hand)
+        if where != self.deck:
+            raise InvariantBroken(f"cards lost or duplicated: {(where - self.deck) or (self.deck - where)}")
+
     def verify(self, before=None):
         if not self.check:
             return
@@ -245,11 +255,8 @@ class Table:
         true_counts = [len(hand) for hand in self.hands]
         if state.hand_counts != true_counts:
             raise InvariantBroken(f"hand counts {state.hand_counts} but hands hold {true_counts}")
-        where = Counter(self.pile) + Counter(self.discard)
-        for hand in self.hands:
-            where.update(hand)
-        if where != self.deck:
-            raise InvariantBroken(f"cards lost or duplicated: {(where - self.deck) or (self.deck - where)}")
+        if len(self.pile) + len(self.discard) + sum(true_counts) != self.rules.deck_size:
+            self.verify_every_card()
         if self.discard and self.discard[-1] != state.top:
             raise InvariantBroken(f"top is {state.top} but the discard pile shows {self.discard[-1]}")
         if state.pile is not None and state.pile != len(self.pile):
@@ -379,6 +386,8 @@ class Table:
     def end_round(self):
         state = self.state
         if not state.scored:
+            if self.check:
+                self.verify_every_card()
             move = Move("score")
             move.hands = [tuple(self.rules.cards[c] for c in hand) for hand in self.hands]
             verdict = self.apply(move)
@@ -438,6 +447,16 @@ class Table:
             owner = pending.by if pending is not None and pending.by is not None else player
             move.hand = tuple(rules.cards[c] for c in self.hands[owner])
         return self.apply(move)
+
+
+_FIELDS = operator.attrgetter(*State.__slots__)
+
+
+def _fingerprint(state):
+    """Every field of a state, as a value to compare (the hand counts copied: the list
+    is the one field a careless judge could change in place; Pending objects are
+    replaced, never changed)."""
+    return _FIELDS(state), tuple(state.hand_counts)
 
 
 def simulate(rules, games, seed, players, check=True, record=False, mischief=True,

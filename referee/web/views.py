@@ -1,5 +1,7 @@
 """The four pages and the workshop's comparison endpoint."""
-from flask import g, jsonify, render_template, request, url_for
+from pathlib import Path
+
+from flask import Response, g, jsonify, render_template, request, url_for
 from babel.numbers import format_percent
 from markupsafe import Markup
 
@@ -133,3 +135,12 @@ def translators():
     untranslated = {code: untranslated_messages(code) for code in LANGUAGES if code != "en"}
     return render_template("web/translators.html", report=report["locales"],
                            untranslated=untranslated)
+
+
+RULINGS = Path(__file__).resolve().parents[2] / "docs" / "rulings.md"
+
+
+@bp.get("/rulings")
+def rulings():
+    """docs/rulings.md (English): how the referee decides what the rule texts leave open."""
+    return Response(RULINGS.read_text(encoding="utf-8"), mimetype="text/plain")
