@@ -18,7 +18,7 @@ RESERVED_IDS = ("number", "action")  # category names; `wild` stays a kind id (s
 
 def deck_total(data: dict) -> int:
     colors = len(data["colors"])
-    return sum(copies(kind, colors) for kind in _counted_kinds(data))
+    return sum(copies(kind, colors, data.get("decks", 1)) for kind in _counted_kinds(data))
 
 
 def _counted_kinds(data: dict):
@@ -50,8 +50,10 @@ def check_deck_size(data) -> Iterator[Finding]:
         colors = len(data["colors"])
         coloured = sum(k["per_color"] for k in _counted_kinds(data) if not is_wild(k))
         wild = sum(k["count"] for k in _counted_kinds(data) if is_wild(k))
+        decks = data.get("decks", 1)
+        times = f", x {decks} decks" if decks > 1 else ""
         yield (("deck_size",), f"deck_size is {data['deck_size']} but the cards add up to {total} "
-               f"({coloured} per colour x {colors} colours + {wild} wild)", ERROR)
+               f"({coloured} per colour x {colors} colours + {wild} wild{times})", ERROR)
 
 
 def check_scores(data) -> Iterator[Finding]:
@@ -80,9 +82,10 @@ def check_wild_and_coloured(data) -> Iterator[Finding]:
             continue  # counted both ways or neither: check_counting says so
         chooses = any(e["type"] == "choose-color" for e in kind["effects"])
         if is_wild(kind):
-            if not chooses:
-                yield (("cards", kind_id, "effects"), f"the wild kind {kind_id} needs a choose-color "
-                       "effect (its player names the colour to match)", ERROR)
+            if not chooses and any(not is_wild(other) and in_deck(other) for other in data["cards"].values()):
+                yield (("cards", kind_id, "effects"), f"the wild kind {kind_id} names no colour, so any "
+                       "card may follow it; add a choose-color effect if its player should name one",
+                       WARNING)
             if kind.get("number") is not None:
                 yield (("cards", kind_id, "number"), f"the wild kind {kind_id} cannot have a number",
                        ERROR)
@@ -109,8 +112,14 @@ def _effect_findings(path: tuple, effect: dict) -> Iterator[Finding]:
         elif allowed[field] and value not in allowed[field]:
             yield (path + (field,), f"a {kind} effect's {field} is one of {', '.join(allowed[field])}, "
                    f"not {value!r}", ERROR)
-    if kind == "draw" and effect.get("count") is None:
-        yield (path, "a draw effect needs a count", ERROR)
+    if kind == "draw":
+        until_color, count = effect.get("until_color"), effect.get("count")
+        if count is None and not until_color:
+            yield (path, "a draw effect needs a count, or until_color: true", ERROR)
+        elif count is not None and until_color:
+            yield (path, "a draw effect takes count or until_color: true, not both", ERROR)
+        elif until_color and effect.get("target", "next") != "next":
+            yield (path + ("target",), "drawing until a colour comes is aimed at the next player", ERROR)
     if kind == "launcher":
         presses, until = effect.get("presses"), effect.get("until_cards")
         if presses is None and not until:
@@ -131,6 +140,9 @@ def check_restrictions(data) -> Iterator[Finding]:
         if restriction["type"] == "none" and restriction["counts_as_match"]:
             yield (path + ("counts_as_match",), "counts_as_match has no effect without a restriction",
                    WARNING)
+        if kind["challenge"] is not None and any(e.get("until_color") for e in kind["effects"]):
+            yield (("cards", kind_id, "challenge"), f"{kind_id} makes the next player draw until a colour "
+                   "comes; such a draw cannot be challenged yet", ERROR)
         if kind["challenge"] is not None and restriction["type"] == "none":
             yield (("cards", kind_id, "challenge"), f"{kind_id} can be challenged but has no "
                    "restriction, so every challenge fails", WARNING)
@@ -157,6 +169,8 @@ def _stacking_problem(kind_id: str, cards: dict) -> str | None:
         return f"{kind_id} is not in the deck (no copies), so it cannot be stacked"
     if not makes_next_player_owe(kind):
         return f"{kind_id} makes nobody draw or press the launcher next, so it cannot be stacked"
+    if any(effect.get("until_color") for effect in kind.get("effects") or []):
+        return f"{kind_id} makes the next player draw until a colour comes, which adds up to no total, so it cannot be stacked"
     return None
 
 

@@ -39,7 +39,7 @@ def _colors(rules: dict) -> list[str]:
 
 
 def copies_in_deck(spec: dict, rules: dict) -> int:
-    return copies(spec, len(_colors(rules)))
+    return copies(spec, len(_colors(rules)), int(rules.get("decks") or 1))
 
 
 def kinds_in_deck(rules: dict) -> list[tuple[str, dict]]:
@@ -90,8 +90,14 @@ def setup(rules: dict, tr: Translator) -> Section:
     colors = tr.join([color_name(color, tr) for color in _colors(rules)])
     # TRANSLATORS: rule text, set-up section: the size of the deck.
     section.add("deck", tr.ngettext("The deck has {count} card.", "The deck has {count} cards.", deck))
-    # TRANSLATORS: rule text, set-up section; {colors} is a list of colour names such as "red, yellow, green and blue".
-    section.add("colors", tr.gettext("The coloured cards come in {colors}.", colors=colors))
+    decks = int(rules.get("decks") or 1)
+    if decks > 1:
+        # TRANSLATORS: rule text, set-up section: several copies of the deck are shuffled together; {count} is how many.
+        section.add("decks", tr.ngettext("It is made of {count} deck shuffled together.",
+                                         "It is made of {count} decks shuffled together.", decks))
+    if any(category(spec) != "wild" for _kind, spec in kinds_in_deck(rules)):
+        # TRANSLATORS: rule text, set-up section; {colors} is a list of colour names such as "red, yellow, green and blue".
+        section.add("colors", tr.gettext("The coloured cards come in {colors}.", colors=colors))
     _dealing(rules, tr, section)
     _opening(rules, tr, section)
     return section
@@ -200,10 +206,15 @@ def turn(rules: dict, tr: Translator) -> Section:
     # TRANSLATORS: rule text, turn section: the matching rule.
     section.add("turn.match", tr.gettext(
         "On your turn, play one card that matches the top card of the discard pile by colour, number or symbol."))
-    if any(category(spec) == "wild" for _kind, spec in kinds_in_deck(rules)):
+    wilds = [spec for _kind, spec in kinds_in_deck(rules) if category(spec) == "wild"]
+    if any(_has_effect(spec, "choose-color") for spec in wilds):
         # TRANSLATORS: rule text, turn section: wild cards.
         section.add("turn.wild", tr.gettext(
             "A wild card may be played on any card; its player names the colour that must be matched next."))
+    if any(not _has_effect(spec, "choose-color") for spec in wilds):
+        # TRANSLATORS: rule text, turn section: wild cards that name no colour (UNO All Wild).
+        section.add("turn.wild.any", tr.gettext(
+            "A wild card that names no colour may be played on any card, and any card may be played on it."))
     _drawing(rules, tr, section)
     _two_players(rules, tr, section)
     return section
@@ -336,6 +347,9 @@ def _effect_sentence(effect: dict, tr: Translator, with_skip: bool) -> str | Non
     if kind == "choose-color":
         # TRANSLATORS: rule text, cards section: effect of a wild card.
         return tr.gettext("Whoever plays it names the colour to play next.")
+    if kind == "skip" and target == "others":
+        # TRANSLATORS: rule text, cards section: the Skip Everyone effect.
+        return tr.gettext("Every other player loses their turn, so whoever plays it plays again.")
     if kind == "skip":
         # TRANSLATORS: rule text, cards section: the skip effect.
         return tr.gettext("The next player loses their turn.")
@@ -357,6 +371,12 @@ def _effect_sentence(effect: dict, tr: Translator, with_skip: bool) -> str | Non
             return tr.gettext("Whoever plays it swaps hands with a player of their choice.")
         # TRANSLATORS: rule text, cards section: swap hands with the next player.
         return tr.gettext("Whoever plays it swaps hands with the next player.")
+    if kind == "draw" and effect.get("until_color"):
+        if with_skip:
+            # TRANSLATORS: rule text, cards section: the next player draws until the colour in play comes, then loses their turn.
+            return tr.gettext("The next player draws cards until one of the colour in play comes, keeps them all, and loses their turn.")
+        # TRANSLATORS: rule text, cards section: the next player draws until the colour in play comes.
+        return tr.gettext("The next player draws cards until one of the colour in play comes, and keeps them all.")
     if kind == "draw":
         return _draw_sentence(int(effect.get("count") or 0), target, with_skip, tr)
     if kind == "launcher":
@@ -572,7 +592,13 @@ def house(rules: dict, tr: Translator) -> Section:
     # TRANSLATORS: title of the rule text section about house rules.
     section = Section("house", tr.pgettext("section title", "House rules"))
     doubles = _get(rules, "house.doubles") or {}
-    if doubles.get("enabled"):
+    if doubles.get("enabled") and doubles.get("match") == "number":
+        most = int(doubles.get("max_cards") or 2)
+        # TRANSLATORS: rule text, house rules section: cards of one number in any colours go down together; {count} is the most.
+        section.add("house.doubles", tr.ngettext(
+            "Same number: you may play up to {count} card of the same number together, in any colours; the first must match the pile, and the last one put down sets the colour.",
+            "Same number: you may play up to {count} cards of the same number together, in any colours; the first must match the pile, and the last one put down sets the colour.", most))
+    elif doubles.get("enabled"):
         most = int(doubles.get("max_cards") or 2)
         # TRANSLATORS: rule text, house rules section: the doubles house rule; {count} is the most cards played together.
         section.add("house.doubles", tr.ngettext(
@@ -585,6 +611,19 @@ def house(rules: dict, tr: Translator) -> Section:
         section.add(f"house.stacking.{kind}", tr.gettext(
             "Stacking: when a {card} makes you draw, you may answer it with a {cards} instead; the total passes on until a player cannot answer and draws it all.",
             card=kind_name(kind, tr, rules), cards=_names(answers, tr, rules, "or")))
+    if _get(rules, "house.no_wild_on_wild"):
+        # TRANSLATORS: rule text, house rules section: the no-wild-on-wild house rule.
+        section.add("house.no_wild_on_wild", tr.gettext("A wild card may not be played on a wild card."))
+    if _get(rules, "house.stacking_same_color") and any(_get(rules, "house.stacking") or {}):
+        # TRANSLATORS: rule text, house rules section: stacking is allowed only within the colour in play.
+        section.add("house.stacking_same_color", tr.gettext(
+            "A coloured draw card may answer a pending draw only if it is of the colour in play."))
+    if _get(rules, "house.mercy.enabled"):
+        limit = int(_get(rules, "house.mercy.max_cards", 25))
+        # TRANSLATORS: rule text, house rules section: the mercy rule; {count} is the number of cards that puts a player out.
+        section.add("house.mercy", tr.ngettext(
+            "Mercy rule: a player who holds {count} card or more is out of the round at once, and their cards go under the discard pile. The last player left in wins the round and the game.",
+            "Mercy rule: a player who holds {count} cards or more is out of the round at once, and their cards go under the discard pile. The last player left in wins the round and the game.", limit))
     if _get(rules, "house.jump_in.enabled"):
         # TRANSLATORS: rule text, house rules section: the jump-in house rule.
         section.add("house.jump_in", tr.gettext(

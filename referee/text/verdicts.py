@@ -47,6 +47,10 @@ MESSAGES: dict[str, tuple[Sentence, ...]] = {
         # TRANSLATORS: verdict for a legal play; {card} is a card name such as "red 3", {color} a colour name.
         M_("{player} played {card}; the colour in play is now {color}."),
     ),
+    "played/any": (
+        # TRANSLATORS: verdict for a legal play of a wild that names no colour (UNO All Wild); {card} is its name.
+        M_("{player} played {card}; no colour is in play, so any card may follow."),
+    ),
     "played-several": (
         # TRANSLATORS: verdict for several cards played at once; {cards} is a list of card names, {card} the one left on top.
         MN_("{player} played {count} card together ({cards}); {card} is on top and the colour in play is {color}.",
@@ -153,6 +157,14 @@ MESSAGES: dict[str, tuple[Sentence, ...]] = {
         MN_("With {total} point, {player} reaches the target of {target} and wins the game.",
             "With {total} points, {player} reaches the target of {target} and wins the game.", n="total"),
     ),
+    "table-opened/any": (
+        # TRANSLATORS: verdict when a game starts on a wild that names no colour (UNO All Wild); {top} is its name.
+        M_("The table is open: {top} starts the discard pile, no colour is in play, and {first_player} plays first."),
+    ),
+    "round-dealt/any": (
+        # TRANSLATORS: verdict when a new round is dealt on a wild that names no colour; {round} is the round number, {top} a card name.
+        M_("Round {round} is dealt: {top} starts the discard pile, no colour is in play, and {first_player} plays first."),
+    ),
     "round-dealt": (
         # TRANSLATORS: verdict when a new round is dealt; {round} is the round number, {top} a card name.
         M_("Round {round} is dealt: {top} starts the discard pile, the colour in play is {color}, and {first_player} plays first."),
@@ -172,6 +184,10 @@ MESSAGES: dict[str, tuple[Sentence, ...]] = {
     "color-not-allowed": (
         # TRANSLATORS: refusal: a colour was named with a card that does not let its player choose one.
         M_("{card} does not let its player choose a colour: play it without naming one."),
+    ),
+    "pending-draw/until-color": (
+        # TRANSLATORS: refusal: because of {card}, {player} must first draw until a card of the colour in play comes.
+        M_("Because of {card}, {player} must draw until a card of the colour in play comes, or answer it where the rules allow."),
     ),
     "pending-draw": (
         # TRANSLATORS: refusal: cards from {card} are still owed by {player}.
@@ -336,6 +352,26 @@ MESSAGES: dict[str, tuple[Sentence, ...]] = {
         MN_("The draw says {count} card was drawn, but the cards listed are: {cards}.",
             "The draw says {count} cards were drawn, but the cards listed are: {cards}."),
     ),
+    "cards-not-same-number": (
+        # TRANSLATORS: refusal: cards played together must all be number cards showing the same number; {cards} lists them.
+        M_("Cards played together must all show the same number, and {cards} do not."),
+    ),
+    "wild-on-wild": (
+        # TRANSLATORS: refusal (house rule): a wild card {card} may not be played on the wild card {top}.
+        M_("These rules do not allow a wild card on a wild card: {card} cannot go on {top}."),
+    ),
+    "draw-until-color": (
+        # TRANSLATORS: refusal: {player} tried to accept a draw that has no fixed count; they draw until a card of the colour {color} comes.
+        M_("{player} must draw until a {color} card comes, and then say how many cards that took."),
+    ),
+    "drew-past-color": (
+        # TRANSLATORS: refusal: drawing until the colour {color} comes stops at the first such card; {card} was one.
+        M_("Drawing stops at the first {color} card: {card} was one, so no more cards may be drawn after it."),
+    ),
+    "player-out": (
+        # TRANSLATORS: refusal: {player} is out of this round under the mercy rule (too many cards) and can make no move.
+        M_("{player} is out of this round under the mercy rule and cannot make a move until the next round."),
+    ),
     "drew-past-playable": (
         # TRANSLATORS: refusal: under "draw until you can play", the player kept drawing after {card}, a card that could be played.
         M_("Drawing stops at the first card that can be played: {card} could be played, so no more cards may be drawn after it."),
@@ -425,6 +461,12 @@ def _launcher_effect(card, rules: dict) -> dict | None:
 
 def variant(code: str, details: dict, rules: dict | None) -> str | None:
     """Which wording of the code fits the ruleset (None: the plain one)."""
+    details = details or {}
+    if code in ("played", "table-opened", "round-dealt") and "color" in details and details["color"] is None:
+        return "any"   # a wild that names no colour
+    if code == "pending-draw" and "count" in details and details["count"] is None:
+        if not _launcher_effect(details.get("card"), rules or {}):
+            return "until-color"
     if not rules:
         return None
     uno = rules.get("uno") or {}

@@ -151,3 +151,13 @@ def test_resolve_errors_name_the_file():
     with pytest.raises(RulesetError) as caught:
         resolve(house("id: mine\ntitle: Mine\nextends: nowhere\n"), builtin_lookup)
     assert str(caught.value).startswith("house.yaml: line 3, column 1: extends: unknown parent")
+
+
+def test_removing_a_kind_the_parent_stacks_drops_it_from_the_parents_stacking(builtins):
+    """Issue 15: a child removing a kind its parent stacks (or answers with) validated never."""
+    child = {"id": "no-wd4", "title": "No Wild Draw Four", "extends": "stacking-tournament",
+             "deck_size": 104, "remove_cards": ["wild-draw-four"]}
+    data = resolve(child, builtins.get).data
+    assert "wild-draw-four" not in data["house"]["stacking"]
+    assert all("wild-draw-four" not in answers for answers in data["house"]["stacking"].values())
+    assert data["house"]["stacking"]["draw-two"] == ["draw-two"]
