@@ -302,8 +302,8 @@ def _stack_refusal(rules, state, move, lead):
     if not answers:
         return refuse(state, "pending-draw", "house.stacking", player=pending.player,
                       count=pending.count, card=pending.card)
-    if (len(move.cards) != 1 or lead.kind.id not in answers or lead.kind.pending is None
-            or lead.kind.pending[0] != pending.kind):
+    adds = lead.kind.pending is not None and lead.kind.pending[0] == pending.kind
+    if len(move.cards) != 1 or lead.kind.id not in answers or not (adds or lead.kind.deflects):
         return refuse(state, "cannot-stack", f"house.stacking.{pending_kind}",
                       card=lead.text, pending_card=pending.card)
     if rules.stacking_same_color and lead.color is not None and lead.color != state.color:
@@ -378,7 +378,9 @@ def _apply_play(rules, state, move, lead, jumping, stacking):
     skips, extra = _apply_effects(rules, new, move, lead, effects, went_out)
     if went_out:
         return _went_out(rules, state, new, player, lead, effects)
-    if lead.kind.pending:
+    if stacking and not lead.kind.pending:
+        _deflect(state, new, player, effects)
+    elif lead.kind.pending:
         _set_pending(rules, state, new, player, lead, skips, stacking, effects)
     elif extra:
         new.skips += skips
@@ -488,7 +490,8 @@ def _set_pending(rules, old, state, player, lead, skips, stacking, effects):
     target = _next_target(state, player)
     if stacking:
         previous = old.pending
-        pending = Pending(kind, previous.count + count, target, lead.text, until,
+        added = count * 2 if rules.stacking_revenge else count
+        pending = Pending(kind, previous.count + added, target, lead.text, until,
                           previous.lose_turn or skips > 0)
     else:
         challengeable = lead.kind.challenge is not None and lead.kind.restriction != "none"
@@ -505,6 +508,20 @@ def _set_pending(rules, old, state, player, lead, skips, stacking, effects):
     effects.append(_pending_effect(pending))
     if pending.lose_turn:
         effects.append({"type": "skip", "player": target, "pending": True})
+
+
+def _deflect(old, state, player, effects):
+    """A Reverse or a Skip answering a pending draw sends it on unchanged: to the next
+    player in the (new) direction of play, who answers it in turn."""
+    previous = old.pending
+    target = state.seat_after(player, 1)
+    state.pending = Pending(previous.kind, previous.count, target, previous.card, previous.until_cards,
+                            previous.lose_turn, until_color=previous.until_color)
+    state.phase = "respond"
+    state.current = target
+    state.skips = 0
+    state.extra_play = False
+    effects.append(_pending_effect(state.pending))
 
 
 def _next_target(state, player):
@@ -530,8 +547,12 @@ def _went_out(rules, old, state, player, lead, effects):
         kind, count, until = lead.kind.pending
         target = _next_target(state, player)
         if old.phase == "respond":
-            count = old.pending.count + count
+            count = old.pending.count + (count * 2 if rules.stacking_revenge else count)
         _owe(rules, state, target, {"type": kind, "count": count, "presses": count, "until_cards": until}, effects)
+    elif old.phase == "respond" and old.pending.count is not None:   # a deflection: the draw goes on
+        pending = old.pending
+        _owe(rules, state, state.seat_after(player, 1),
+             {"type": pending.kind, "count": pending.count, "presses": pending.count, "until_cards": False}, effects)
     state.pending = None
     state.phase = "round-over"
     state.winner = player
@@ -911,10 +932,12 @@ def judge_score(rules, state, move, hand):
             return refuse(state, "hand-count-mismatch", "scoring.method", player=seat,
                           expected=held, count=len(cards))
         spare -= len(cards) - held
-    points = sum(card.kind.score for seat, cards in enumerate(move.hands) if seat != winner for card in cards)
+    by_seat = [sum(card.kind.score for card in cards) for cards in move.hands]
     new = state.copy()
     new.hand_counts = [len(cards) for cards in move.hands]
-    return _add_round_points(rules, state, new, points, {})
+    if rules.own_hands:
+        return _add_own_hands(rules, state, new, by_seat, {})
+    return _add_round_points(rules, state, new, sum(by_seat) - by_seat[winner], {})
 
 
 def _score_points(rules, state, by_seat):
@@ -923,13 +946,37 @@ def _score_points(rules, state, by_seat):
     if by_seat[state.winner] and not (state.out and state.hand_counts[state.winner]):
         raise InputError.at(f"move.points[{state.winner}]",
                             f"player {state.winner} went out: their points are 0")
-    return _add_round_points(rules, state, state.copy(), sum(by_seat) - by_seat[state.winner],
-                             {"by_seat": list(by_seat), "values": rules.card_values()})
+    extra = {"by_seat": list(by_seat), "values": rules.card_values()}
+    if rules.own_hands:
+        return _add_own_hands(rules, state, state.copy(), by_seat, extra)
+    return _add_round_points(rules, state, state.copy(), sum(by_seat) - by_seat[state.winner], extra)
+
+
+def _add_own_hands(rules, state, new, by_seat, extra):
+    """Scoring by own hands: every player adds their own hand's points (times the
+    multiplier); once someone reaches the target, the fewest points win."""
+    new.debts = ()
+    scores = [total + points * rules.multiplier for total, points in zip(state.scores, by_seat)]
+    new.scores = tuple(scores)
+    effects = [{"type": "score", "player": seat, "points": points * rules.multiplier}
+               for seat, points in enumerate(by_seat) if points]
+    if rules.single_round or max(scores) >= rules.target or state.active == 1:
+        winner = min(range(len(scores)), key=lambda seat: (scores[seat], seat != state.winner))
+        new.phase = "game-over"
+        new.winner = winner
+        effects.append({"type": "game-over", "winner": winner})
+        return allow(new, "game-won", "scoring.method", effects, player=winner,
+                     points=by_seat[winner] * rules.multiplier, total=scores[winner],
+                     target=rules.target, **extra)
+    new.scored = True
+    return allow(new, "round-scored", "scoring.method", effects, player=state.winner,
+                 points=by_seat[state.winner] * rules.multiplier, total=scores[state.winner], **extra)
 
 
 def _add_round_points(rules, state, new, points, extra):
     winner = state.winner
     new.debts = ()
+    points *= rules.multiplier
     scores = list(state.scores)
     scores[winner] += points
     new.scores = tuple(scores)

@@ -151,8 +151,9 @@ def _answers(rules, state, hands, found):
     for text in dict.fromkeys(hand):
         card = rules.cards[text]
         same_color = not rules.stacking_same_color or card.color in (None, state.color)
-        if (card.kind.id in answers and card.kind.pending is not None and same_color
-                and card.kind.pending[0] == pending.kind and rules.matches(card, top, state.color)):
+        adds = card.kind.pending is not None and card.kind.pending[0] == pending.kind
+        if (card.kind.id in answers and same_color and (adds or card.kind.deflects)
+                and rules.matches(card, top, state.color)):
             found.extend(_plays(rules, state, player, hand, (card,)))
 
 

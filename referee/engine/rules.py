@@ -29,6 +29,7 @@ class KindSpec:
     pending: tuple | None         # ("draw"|"launcher", count, until_cards) aimed at next
     until_color: bool             # the pending draw goes on until a card of the colour in play
     skips_all: bool               # a skip aimed at every other player: its player plays again
+    deflects: bool                # no draw of its own, but a reverse or skip: sends a pending draw on
     lose_turn: bool               # a skip comes with the pending draw
     discard_all: bool
     restriction: str              # none | no-color-match | no-playable-card
@@ -89,12 +90,15 @@ class Rules:
         scoring = data["scoring"]
         self.target = scoring["target"]
         self.single_round = scoring["single_round"]
+        self.own_hands = scoring["method"] == "own-hands"
+        self.multiplier = scoring.get("multiplier", 1)
         house = data["house"]
         self.doubles = house["doubles"]["enabled"]
         self.doubles_max = house["doubles"]["max_cards"]
         self.doubles_by_number = house["doubles"].get("match") == "number"
         self.no_wild_on_wild = house.get("no_wild_on_wild", False)
         self.stacking_same_color = house.get("stacking_same_color", False)
+        self.stacking_revenge = house.get("stacking_revenge", False)
         mercy = house.get("mercy") or {}
         self.mercy_limit = mercy.get("max_cards", 25) if mercy.get("enabled") else None
         self.stacking = {kind: frozenset(answers) for kind, answers in house["stacking"].items()}
@@ -135,6 +139,7 @@ class Rules:
             pending=pending,
             until_color=until_color,
             skips_all=skips_all,
+            deflects=pending is None and any(e["type"] in ("reverse", "skip") for e in effects),
             lose_turn=pending is not None and skips > 0,
             discard_all=any(e["type"] == "discard-all" for e in effects),
             restriction=restriction["type"],

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from .kinds import (CATEGORIES, EFFECT_FIELDS, PALETTE, copies, in_deck, is_wild,
+from .kinds import (CATEGORIES, EFFECT_FIELDS, PALETTE, copies, deflects, in_deck, is_wild,
                     makes_next_player_owe)
 
 Finding = tuple[tuple, str, str]  # (path, message, "error" | "warning")
@@ -156,18 +156,23 @@ def check_stacking(data) -> Iterator[Finding]:
         if problem:
             yield (path, problem, ERROR)
         for index, answer in enumerate(answers):
-            problem = _stacking_problem(answer, cards)
+            problem = _stacking_problem(answer, cards, answering=True)
             if problem:
                 yield (path + (index,), problem, ERROR)
 
 
-def _stacking_problem(kind_id: str, cards: dict) -> str | None:
+def _stacking_problem(kind_id: str, cards: dict, answering: bool = False) -> str | None:
     kind = cards.get(kind_id)
     if kind is None:
         return f"{kind_id!r} is not a card kind of this ruleset"
     if not in_deck(kind):
         return f"{kind_id} is not in the deck (no copies), so it cannot be stacked"
+    if answering and not makes_next_player_owe(kind) and deflects(kind):
+        return None   # a Reverse or a Skip answering a draw deflects it (sends it on)
     if not makes_next_player_owe(kind):
+        if answering:
+            return (f"{kind_id} makes nobody draw or press the launcher next, and has no reverse or "
+                    "skip effect to deflect the draw, so it cannot answer one")
         return f"{kind_id} makes nobody draw or press the launcher next, so it cannot be stacked"
     if any(effect.get("until_color") for effect in kind.get("effects") or []):
         return f"{kind_id} makes the next player draw until a colour comes, which adds up to no total, so it cannot be stacked"

@@ -57,6 +57,12 @@ def makes_next_player_owe(kind: dict) -> bool:
                for effect in kind.get("effects") or [])
 
 
+def deflects(kind: dict) -> bool:
+    """Whether the kind, answering a pending draw without adding to it, sends the draw on:
+    a reverse sends it back, a skip passes it to the next player (deflection)."""
+    return any(effect.get("type") in ("reverse", "skip") for effect in kind.get("effects") or [])
+
+
 FIELD_ORDER = ("type", "count", "until_color", "presses", "until_cards", "target")
 
 

@@ -6,7 +6,7 @@ two rulesets' texts can be compared rule by rule (see describe_changes).
 """
 from dataclasses import dataclass, field
 
-from referee.rules.kinds import category, copies
+from referee.rules.kinds import category, copies, deflects, makes_next_player_owe
 
 from .cards import color_name, kind_name
 from .catalogs import translator
@@ -69,6 +69,13 @@ def objective(rules: dict, tr: Translator) -> Section:
     if _get(rules, "scoring.single_round"):
         # TRANSLATORS: rule text, objective section, when one round decides the game.
         section.add("objective.game", tr.gettext("A single round decides the game: the first player to go out wins."))
+    elif _get(rules, "scoring.method") == "own-hands":
+        target = int(_get(rules, "scoring.target", 0))
+        # TRANSLATORS: rule text, objective section, when the fewest points win; {target} is a score.
+        section.add("objective.game", tr.ngettext(
+            "The game is played over several rounds; once a player reaches {target} point, the player with the fewest points wins.",
+            "The game is played over several rounds; once a player reaches {target} points, the player with the fewest points wins.",
+            target, target=target))
     else:
         target = int(_get(rules, "scoring.target", 0))
         # TRANSLATORS: rule text, objective section, when the game is played over several rounds; {target} is a score.
@@ -551,9 +558,20 @@ def _penalty(penalty: dict, tr: Translator, caught: bool) -> str:
 def scoring(rules: dict, tr: Translator) -> Section:
     # TRANSLATORS: title of the rule text section about points.
     section = Section("scoring", tr.pgettext("section title", "Scoring"))
-    # TRANSLATORS: rule text, scoring section.
-    section.add("scoring.method", tr.gettext(
-        "The player who goes out scores points for every card left in the other players' hands."))
+    own = _get(rules, "scoring.method") == "own-hands"
+    if own:
+        # TRANSLATORS: rule text, scoring section, when every player scores their own hand (the fewest points win).
+        section.add("scoring.method", tr.gettext(
+            "At the end of a round, every player scores the points of the cards left in their own hand."))
+    else:
+        # TRANSLATORS: rule text, scoring section.
+        section.add("scoring.method", tr.gettext(
+            "The player who goes out scores points for every card left in the other players' hands."))
+    multiplier = int(_get(rules, "scoring.multiplier", 1) or 1)
+    if multiplier > 1:
+        # TRANSLATORS: rule text, scoring section: the score multiplier; {count} is how many times each point counts.
+        section.add("scoring.multiplier", tr.ngettext("Every point scored counts {count} time.",
+                                                      "Every point scored counts {count} times.", multiplier))
     in_deck = kinds_in_deck(rules)
     face_value = [kind for kind, spec in in_deck
                   if spec.get("number") is not None and spec.get("score") == spec.get("number")]
@@ -579,6 +597,13 @@ def scoring(rules: dict, tr: Translator) -> Section:
     if _get(rules, "scoring.single_round"):
         # TRANSLATORS: rule text, scoring section: one round decides the game.
         section.add("scoring.target", tr.gettext("A single round decides the game; keeping score is optional."))
+    elif own:
+        target = int(_get(rules, "scoring.target", 0))
+        # TRANSLATORS: rule text, scoring section: the end of a game where the fewest points win; {target} is a score.
+        section.add("scoring.target", tr.ngettext(
+            "When a player reaches {target} point, the game ends and the player with the fewest points wins.",
+            "When a player reaches {target} points, the game ends and the player with the fewest points wins.",
+            target, target=target))
     else:
         target = int(_get(rules, "scoring.target", 0))
         # TRANSLATORS: rule text, scoring section: the target score.
@@ -604,13 +629,24 @@ def house(rules: dict, tr: Translator) -> Section:
         section.add("house.doubles", tr.ngettext(
             "Doubles: you may play up to {count} card of the same colour and number together.",
             "Doubles: you may play up to {count} cards of the same colour and number together.", most))
+    specs = rules.get("cards") or {}
     for kind, answers in (_get(rules, "house.stacking") or {}).items():
-        if not answers:
-            continue
-        # TRANSLATORS: rule text, house rules section: stacking (progressive draw); {card} causes the draw, {cards} may answer it.
-        section.add(f"house.stacking.{kind}", tr.gettext(
-            "Stacking: when a {card} makes you draw, you may answer it with a {cards} instead; the total passes on until a player cannot answer and draws it all.",
-            card=kind_name(kind, tr, rules), cards=_names(answers, tr, rules, "or")))
+        adding = [a for a in answers if not deflects(specs.get(a) or {}) or makes_next_player_owe(specs.get(a) or {})]
+        deflecting = [a for a in answers if a not in adding]
+        if adding:
+            # TRANSLATORS: rule text, house rules section: stacking (progressive draw); {card} causes the draw, {cards} may answer it.
+            section.add(f"house.stacking.{kind}", tr.gettext(
+                "Stacking: when a {card} makes you draw, you may answer it with a {cards} instead; the total passes on until a player cannot answer and draws it all.",
+                card=kind_name(kind, tr, rules), cards=_names(adding, tr, rules, "or")))
+        if deflecting:
+            # TRANSLATORS: rule text, house rules section: deflection; {card} causes the draw, {cards} (a Reverse or a Skip) sends it on.
+            section.add(f"house.stacking.{kind}.deflect", tr.gettext(
+                "Deflection: when a {card} makes you draw, you may play a {cards} instead; the draw goes on unchanged to the next player in the direction of play.",
+                card=kind_name(kind, tr, rules), cards=_names(deflecting, tr, rules, "or")))
+    if _get(rules, "house.stacking_revenge") and any((_get(rules, "house.stacking") or {}).values()):
+        # TRANSLATORS: rule text, house rules section: the revenge house rule.
+        section.add("house.stacking_revenge", tr.gettext(
+            "Revenge: a draw card played to answer a pending draw counts double."))
     if _get(rules, "house.no_wild_on_wild"):
         # TRANSLATORS: rule text, house rules section: the no-wild-on-wild house rule.
         section.add("house.no_wild_on_wild", tr.gettext("A wild card may not be played on a wild card."))

@@ -150,6 +150,23 @@ MESSAGES: dict[str, tuple[Sentence, ...]] = {
         MN_("{player} wins the round and scores {points} point, for a total of {total}.",
             "{player} wins the round and scores {points} points, for a total of {total}.", n="points"),
     ),
+    "round-scored/own-hands": (
+        # TRANSLATORS: verdict after scoring a round where every player scores their own hand (fewest points win); {player} went out, {total} is their score so far.
+        MN_("The round is scored: each player adds the points of their own hand, and {player}, who won the round, has {total} point.",
+            "The round is scored: each player adds the points of their own hand, and {player}, who won the round, has {total} points.", n="total"),
+    ),
+    "game-won/own-hands": (
+        # TRANSLATORS: verdict that ends a game where the fewest points win; {target} was reached by someone, {player} has the fewest, {total}.
+        MN_("The round is scored and a player has reached the target of {target}: {player} has the fewest points, {total} point, and wins the game.",
+            "The round is scored and a player has reached the target of {target}: {player} has the fewest points, {total} points, and wins the game.", n="total"),
+    ),
+    "game-won/last-standing": (
+        # TRANSLATORS: first sentence of the verdict that ends the game; {points} were won in the last round.
+        MN_("{player} scores {points} point for the round.", "{player} scores {points} points for the round.", n="points"),
+        # TRANSLATORS: second sentence when the game ends because every other player is out (the mercy rule); {total} is the winner's score.
+        MN_("Every other player is out, so {player} wins the game with {total} point.",
+            "Every other player is out, so {player} wins the game with {total} points.", n="total"),
+    ),
     "game-won": (
         # TRANSLATORS: first sentence of the verdict that ends the game; {points} were won in the last round.
         MN_("{player} scores {points} point for the round.", "{player} scores {points} points for the round.", n="points"),
@@ -469,6 +486,12 @@ def variant(code: str, details: dict, rules: dict | None) -> str | None:
             return "until-color"
     if not rules:
         return None
+    scoring = rules.get("scoring") or {}
+    if code in ("round-scored", "game-won") and scoring.get("method") == "own-hands":
+        return "own-hands"
+    if (code == "game-won" and ((rules.get("house") or {}).get("mercy") or {}).get("enabled")
+            and not scoring.get("single_round") and _as_int(details.get("total")) < _as_int(scoring.get("target"))):
+        return "last-standing"
     uno = rules.get("uno") or {}
     if code == "uno-caught" and (uno.get("penalty") or {}).get("type") == "launcher":
         return "launcher"
