@@ -66,6 +66,9 @@ def resolve(document: dict, lookup: Lookup) -> Resolved:
     except RulesetError as exc:
         exc.source = exc.source or getattr(document, "source", None)
         raise
+    # A ruleset's translated titles name that ruleset only: a house ruleset must not
+    # show its parent's title in Gujarati, so translations are never inherited.
+    merged["translations"] = copy.deepcopy(document.get("translations") or {})
     data = complete(merged)
     place = _placer(positions)
     # A warning about what a parent wrote is the parent's business: its organiser saw it.
