@@ -131,6 +131,8 @@ CODES = {
                              summary="This draw has no fixed count: draw until a card of the colour comes, and say how many."),
     "drew-past-color": dict(legal=False, params=["card", "color"],
                             summary="Drawing until a colour comes stops at the first card of that colour."),
+    "hand-full": dict(legal=False, params=["player", "max"],
+                      summary="The player holds as many cards as the hand limit allows and may not draw."),
     "player-out": dict(legal=False, params=["player"],
                        summary="The player is out of the round (the mercy rule)."),
     "extra-play-offered": dict(legal=False, params=["player"],

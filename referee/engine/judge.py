@@ -168,7 +168,7 @@ def _take_cards(rules, state, player, count, effects):
 def _penalise(rules, state, player, penalty, effects):
     kind, amount = penalty
     if kind == "draw":
-        amount = min(amount, state.cards_to_draw(rules))
+        amount = min(amount, state.cards_for(rules, player))
     if amount <= 0:
         return
     if kind == "draw":
@@ -572,8 +572,10 @@ def judge_draw(rules, state, move, hand):
     if move.shown and len(move.shown) != move.count:
         return refuse(state, "draw-count-mismatch", "turn.draw.count",
                       count=move.count, cards=[c.text for c in move.shown])
-    available = state.cards_to_draw(rules)
+    available = state.cards_for(rules, player)
     if move.count > available:
+        if available < state.cards_to_draw(rules):
+            return refuse(state, "hand-full", "house.hand_cap", player=player, max=rules.hand_cap)
         return refuse(state, "draw-impossible", "deck_size", count=move.count, available=available)
     pending = state.pending
     if pending is not None and player == pending.player and state.phase == "respond":
@@ -654,7 +656,7 @@ def _answer_pending_by_drawing(rules, state, move):
     if pending.until_color:
         return _answer_until_color(rules, state, move)
     if pending.kind == "draw":
-        owed = min(pending.count, state.cards_to_draw(rules))
+        owed = min(pending.count, state.cards_for(rules, pending.player))
         if move.count != owed:
             return refuse(state, "draw-count-invalid", "turn.draw", count=move.count, max=owed)
         return _accept(rules, state, pending)
@@ -685,7 +687,7 @@ def _answer_until_color(rules, state, move):
     table has none left); with the cards shown, it stops at the first card of the colour
     and goes on while none has come."""
     pending = state.pending
-    available = state.cards_to_draw(rules)
+    available = state.cards_for(rules, pending.player)
     if move.count < min(1, available):
         return refuse(state, "draw-count-invalid", f"cards.{rules.cards[pending.card].kind.id}.effects",
                       count=move.count, max=available)
@@ -748,7 +750,7 @@ def judge_pass(rules, state, move, hand):
     if state.phase == "respond":
         pending = state.pending
         return refuse(state, "pending-draw", "turn", player=pending.player, count=pending.count, card=pending.card)
-    if not (state.drawn or state.extra_play or state.cards_to_draw(rules) == 0):
+    if not (state.drawn or state.extra_play or state.cards_for(rules, move.player) == 0):
         return refuse(state, "pass-before-draw", "turn.draw", player=move.player)
     if _drawn_card_forced(rules, state, hand):
         return refuse(state, "drawn-card-must-be-played", "turn.draw.after", card=state.drawn_card)
@@ -806,7 +808,7 @@ def _accept(rules, state, pending):
     """The pending draw is taken: as many cards as it asks, or as the table has left."""
     new = state.copy()
     effects = []
-    count = min(pending.count, state.cards_to_draw(rules))
+    count = min(pending.count, state.cards_for(rules, pending.player))
     _take_cards(rules, new, pending.player, count, effects)
     effects.append({"type": "draw", "player": pending.player, "count": count})
     _close_uno_windows(rules, new, pending.player, is_play=False)

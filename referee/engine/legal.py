@@ -129,7 +129,7 @@ def _draw(player, count, presses=None, shown=()):
 def _answers(rules, state, hands, found):
     pending = state.pending
     player = pending.player
-    available = state.cards_to_draw(rules)
+    available = state.cards_for(rules, player)
     if pending.until_color:   # no count to accept: the cards drawn until the colour comes
         found.append(_draw(player, min(1, available)))
     elif pending.kind == "draw":
@@ -174,7 +174,7 @@ def _turn(rules, state, hands, found):
         playable = list(dict.fromkeys(c.text for c in _playable(rules, cards, top, state.color)))
         for group in _groups(rules, state, hand, playable):
             found.extend(_plays(rules, state, player, hand, group))
-    available = state.cards_to_draw(rules)
+    available = state.cards_for(rules, player)
     if not (state.drawn or state.extra_play or owes) and available > 0:
         if rules.draw_when_playable or not playable:
             found.append(_turn_draw(rules, state, player, available))

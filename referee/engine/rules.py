@@ -99,6 +99,8 @@ class Rules:
         self.no_wild_on_wild = house.get("no_wild_on_wild", False)
         self.stacking_same_color = house.get("stacking_same_color", False)
         self.stacking_revenge = house.get("stacking_revenge", False)
+        cap = house.get("hand_cap") or {}
+        self.hand_cap = cap.get("max_cards", 25) if cap.get("enabled") else None
         mercy = house.get("mercy") or {}
         self.mercy_limit = mercy.get("max_cards", 25) if mercy.get("enabled") else None
         self.stacking = {kind: frozenset(answers) for kind, answers in house["stacking"].items()}

@@ -374,7 +374,7 @@ class Table:
             if answering and state.pending.until_cards and not self.taken and self.rng.random() < 0.5:
                 self.taken = self.draw_cards(min(1, self.available()))
         elif answering and state.pending.until_color:
-            self.taken = self.draw_until(lambda card: card.color == state.color, len(self.pile) + len(self.discard))
+            self.taken = self.draw_until(lambda card: card.color == state.color, state.cards_for(rules, player))
         elif answering:
             self.taken = self.draw_cards(chosen.count)
         elif rules.draw_until_playable:
@@ -388,8 +388,9 @@ class Table:
 
     def draw_until_playable(self):
         top = self.rules.cards[self.state.top]
+        room = self.state.cards_for(self.rules, self.state.current)
         return self.draw_until(lambda card: self.rules.matches(card, top, self.state.color),
-                               self.rules.draw_max)
+                               min(self.rules.draw_max, room))
 
     def draw_until(self, wanted, most):
         """Cards drawn one by one until `wanted(card)`, `most` cards or the last card."""

@@ -79,6 +79,14 @@ class State:
         (shuffled into a new pile when the pile runs out)."""
         return rules.deck_size - sum(self.hand_counts) - (1 if self.top else 0)
 
+    def cards_for(self, rules, seat):
+        """Cards `seat` can still draw: what the table has, and no more than the room left
+        under the ruleset's hand limit."""
+        available = self.cards_to_draw(rules)
+        if rules.hand_cap is None:
+            return available
+        return max(0, min(available, rules.hand_cap - self.hand_counts[seat]))
+
     @property
     def seats(self):
         return len(self.players)

@@ -234,6 +234,13 @@ def check_draw_source(data) -> Iterator[Finding]:
     elif data["turn"]["draw"]["until_playable"]:
         yield (("turn", "draw", "until_playable"), "drawing until playable needs a draw pile; "
                "with draw_source: launcher each press fires a random number of cards", ERROR)
+    cap = data["house"].get("hand_cap") or {}
+    if cap.get("enabled") and source == "launcher":
+        yield (("house", "hand_cap", "enabled"), "a hand limit needs a draw pile: the launcher fires "
+               "a random number of cards", ERROR)
+    if cap.get("enabled") and cap.get("max_cards", 25) <= data["hand_size"]:
+        yield (("house", "hand_cap", "max_cards"), f"a hand limit of {cap.get('max_cards', 25)} cards is "
+               f"not more than the {data['hand_size']} dealt, so nobody could ever draw", ERROR)
     turn_draw = data["turn"]["draw"]
     if turn_draw["max"] < turn_draw["count"]:
         yield (("turn", "draw", "max"), f"turn.draw.max ({turn_draw['max']}) is less than "

@@ -654,6 +654,12 @@ def house(rules: dict, tr: Translator) -> Section:
         # TRANSLATORS: rule text, house rules section: stacking is allowed only within the colour in play.
         section.add("house.stacking_same_color", tr.gettext(
             "A coloured draw card may answer a pending draw only if it is of the colour in play."))
+    if _get(rules, "house.hand_cap.enabled"):
+        cap = int(_get(rules, "house.hand_cap.max_cards", 25))
+        # TRANSLATORS: rule text, house rules section: the hand limit; {count} is the most cards a hand may hold.
+        section.add("house.hand_cap", tr.ngettext(
+            "Hand limit: a player holding {count} card draws no more; draws and penalties stop there, and a player who cannot play ends the turn.",
+            "Hand limit: a player holding {count} cards draws no more; draws and penalties stop there, and a player who cannot play ends the turn.", cap))
     if _get(rules, "house.mercy.enabled"):
         limit = int(_get(rules, "house.mercy.max_cards", 25))
         # TRANSLATORS: rule text, house rules section: the mercy rule; {count} is the number of cards that puts a player out.

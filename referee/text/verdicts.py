@@ -385,6 +385,11 @@ MESSAGES: dict[str, tuple[Sentence, ...]] = {
         # TRANSLATORS: refusal: drawing until the colour {color} comes stops at the first such card; {card} was one.
         M_("Drawing stops at the first {color} card: {card} was one, so no more cards may be drawn after it."),
     ),
+    "hand-full": (
+        # TRANSLATORS: refusal: {player} already holds {max} cards, the hand limit of these rules, so they may not draw.
+        MN_("{player} holds {max} card, the most these rules allow, and may not draw: play a card or end the turn.",
+            "{player} holds {max} cards, the most these rules allow, and may not draw: play a card or end the turn.", n="max"),
+    ),
     "player-out": (
         # TRANSLATORS: refusal: {player} is out of this round under the mercy rule (too many cards) and can make no move.
         M_("{player} is out of this round under the mercy rule and cannot make a move until the next round."),
