@@ -344,7 +344,8 @@ class Table:
             return rng.choice(jump_ins)
         plays = [m for m in plays if m.player == state.current]
         if plays and (not self.mischief or rng.random() < 0.85 or not (by_type.get("draw") or by_type.get("pass"))):
-            calls = [m for m in plays if m.uno or not any(p.uno for p in plays if p.cards == m.cards)]
+            called = {m.cards for m in plays if m.uno}   # plays listed with an UNO call
+            calls = [m for m in plays if m.uno or m.cards not in called]
             careful = not self.mischief or rng.random() < 0.7
             return rng.choice(calls if careful else plays)
         for kind in ("draw", "pass"):

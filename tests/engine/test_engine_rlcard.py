@@ -37,10 +37,17 @@ TRAITS = {"draw-two": "draw_2", "wild-draw-four": "wild_draw_4"}
 
 
 def rlcard_python():
+    """RLCard's interpreter, installing RLCard in its venv first if it is not there."""
     python = VENV / "bin" / "python"
-    if not python.exists():
+
+    def importable():
+        return python.exists() and subprocess.run([str(python), "-c", "import rlcard"],
+                                                  capture_output=True).returncode == 0
+
+    if not importable():
         try:
-            subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=True, capture_output=True)
+            if not python.exists():
+                subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=True, capture_output=True)
             subprocess.run([str(VENV / "bin" / "pip"), "install", "-q", "rlcard"], check=True,
                            capture_output=True, timeout=600)
         except (subprocess.SubprocessError, OSError) as err:
