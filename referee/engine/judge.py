@@ -376,6 +376,9 @@ def _apply_play(rules, state, move, lead, jumping, stacking):
         effects.append({"type": "color", "color": new.color})
     went_out = new.hand_counts[player] == 0
     skips, extra = _apply_effects(rules, new, move, lead, effects, went_out)
+    if rules.bomb and not lead.kind.discard_all and len(cards) >= rules.bomb[0]:
+        for seat in _targets(new, player, "others", None):   # a bomb: every other player draws
+            _penalise(rules, new, seat, ("draw", rules.bomb[1]), effects)
     if went_out:
         return _went_out(rules, state, new, player, lead, effects)
     if stacking and not lead.kind.pending:

@@ -99,6 +99,8 @@ class Rules:
         self.no_wild_on_wild = house.get("no_wild_on_wild", False)
         self.stacking_same_color = house.get("stacking_same_color", False)
         self.stacking_revenge = house.get("stacking_revenge", False)
+        bomb = house.get("bomb") or {}
+        self.bomb = (bomb.get("min_cards", 3), bomb.get("count", 1)) if bomb.get("enabled") else None
         cap = house.get("hand_cap") or {}
         self.hand_cap = cap.get("max_cards", 25) if cap.get("enabled") else None
         mercy = house.get("mercy") or {}

@@ -234,6 +234,11 @@ def check_draw_source(data) -> Iterator[Finding]:
     elif data["turn"]["draw"]["until_playable"]:
         yield (("turn", "draw", "until_playable"), "drawing until playable needs a draw pile; "
                "with draw_source: launcher each press fires a random number of cards", ERROR)
+    bomb = data["house"].get("bomb") or {}
+    doubles = data["house"]["doubles"]
+    if bomb.get("enabled") and (not doubles["enabled"] or doubles["max_cards"] < bomb.get("min_cards", 3)):
+        yield (("house", "bomb", "min_cards"), f"a bomb of {bomb.get('min_cards', 3)} cards needs doubles "
+               "enabled with max_cards at least that many", ERROR)
     cap = data["house"].get("hand_cap") or {}
     if cap.get("enabled") and source == "launcher":
         yield (("house", "hand_cap", "enabled"), "a hand limit needs a draw pile: the launcher fires "

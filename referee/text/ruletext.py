@@ -647,6 +647,12 @@ def house(rules: dict, tr: Translator) -> Section:
         # TRANSLATORS: rule text, house rules section: the revenge house rule.
         section.add("house.stacking_revenge", tr.gettext(
             "Revenge: a draw card played to answer a pending draw counts double."))
+    if _get(rules, "house.bomb.enabled"):
+        least, count = int(_get(rules, "house.bomb.min_cards", 3)), int(_get(rules, "house.bomb.count", 1))
+        # TRANSLATORS: rule text, house rules section: the bomb; {least} is how many cards played together make one, {count} what the others draw.
+        section.add("house.bomb", tr.ngettext(
+            "Bomb: when {least} or more cards go down together, every other player draws {count} card.",
+            "Bomb: when {least} or more cards go down together, every other player draws {count} cards.", count, least=least))
     if _get(rules, "house.no_wild_on_wild"):
         # TRANSLATORS: rule text, house rules section: the no-wild-on-wild house rule.
         section.add("house.no_wild_on_wild", tr.gettext("A wild card may not be played on a wild card."))
