@@ -942,7 +942,8 @@ def judge_score(rules, state, move, hand):
     new.hand_counts = [len(cards) for cards in move.hands]
     if rules.own_hands:
         return _add_own_hands(rules, state, new, by_seat, {})
-    return _add_round_points(rules, state, new, sum(by_seat) - by_seat[winner], {})
+    team = _team(rules, state, winner)
+    return _add_round_points(rules, state, new, sum(p for seat, p in enumerate(by_seat) if seat not in team), {})
 
 
 def _score_points(rules, state, by_seat):
@@ -954,7 +955,17 @@ def _score_points(rules, state, by_seat):
     extra = {"by_seat": list(by_seat), "values": rules.card_values()}
     if rules.own_hands:
         return _add_own_hands(rules, state, state.copy(), by_seat, extra)
-    return _add_round_points(rules, state, state.copy(), sum(by_seat) - by_seat[state.winner], extra)
+    team = _team(rules, state, state.winner)
+    return _add_round_points(rules, state, state.copy(),
+                             sum(p for seat, p in enumerate(by_seat) if seat not in team), extra)
+
+
+def _team(rules, state, seat):
+    """The seats whose points add up with `seat`'s: its partner opposite, with teams of
+    two at an even table; else the seat alone."""
+    if rules.partners and state.seats % 2 == 0:
+        return (seat, (seat + state.seats // 2) % state.seats)
+    return (seat,)
 
 
 def _add_own_hands(rules, state, new, by_seat, extra):
@@ -986,7 +997,7 @@ def _add_round_points(rules, state, new, points, extra):
     scores[winner] += points
     new.scores = tuple(scores)
     effects = [{"type": "score", "player": winner, "points": points}]
-    total = scores[winner]
+    total = sum(scores[seat] for seat in _team(rules, state, winner))   # partners add up
     if rules.single_round or total >= rules.target or state.active == 1:   # the last player left wins
         new.phase = "game-over"
         effects.append({"type": "game-over", "winner": winner})

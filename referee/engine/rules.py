@@ -92,6 +92,7 @@ class Rules:
         self.single_round = scoring["single_round"]
         self.own_hands = scoring["method"] == "own-hands"
         self.multiplier = scoring.get("multiplier", 1)
+        self.partners = scoring.get("teams") == "partners"
         house = data["house"]
         self.doubles = house["doubles"]["enabled"]
         self.doubles_max = house["doubles"]["max_cards"]

@@ -567,6 +567,10 @@ def scoring(rules: dict, tr: Translator) -> Section:
         # TRANSLATORS: rule text, scoring section.
         section.add("scoring.method", tr.gettext(
             "The player who goes out scores points for every card left in the other players' hands."))
+    if _get(rules, "scoring.teams") == "partners" and not own:
+        # TRANSLATORS: rule text, scoring section: teams of two, partners sitting opposite each other.
+        section.add("scoring.teams", tr.gettext(
+            "With an even number of players, partners sit opposite each other: a player who goes out scores only the opponents' hands, and the partners' points add up towards the target."))
     multiplier = int(_get(rules, "scoring.multiplier", 1) or 1)
     if multiplier > 1:
         # TRANSLATORS: rule text, scoring section: the score multiplier; {count} is how many times each point counts.

@@ -150,6 +150,18 @@ MESSAGES: dict[str, tuple[Sentence, ...]] = {
         MN_("{player} wins the round and scores {points} point, for a total of {total}.",
             "{player} wins the round and scores {points} points, for a total of {total}.", n="points"),
     ),
+    "round-scored/partners": (
+        # TRANSLATORS: verdict after scoring a round played in teams of two; {points} were won this round, {total} is the team's score (the partners' points added up).
+        MN_("{player} wins the round and scores {points} point; with their partner's points, their team has {total}.",
+            "{player} wins the round and scores {points} points; with their partner's points, their team has {total}.", n="points"),
+    ),
+    "game-won/partners": (
+        # TRANSLATORS: first sentence of the verdict that ends a game played in teams of two; {points} were won in the last round.
+        MN_("{player} scores {points} point for the round.", "{player} scores {points} points for the round.", n="points"),
+        # TRANSLATORS: second sentence: the team of {player} and their partner reaches the target {target} with {total} points together.
+        MN_("Together with their partner, {player} has {total} point, reaches the target of {target}, and their team wins the game.",
+            "Together with their partner, {player} has {total} points, reaches the target of {target}, and their team wins the game.", n="total"),
+    ),
     "round-scored/own-hands": (
         # TRANSLATORS: verdict after scoring a round where every player scores their own hand (fewest points win); {player} went out, {total} is their score so far.
         MN_("The round is scored: each player adds the points of their own hand, and {player}, who won the round, has {total} point.",
@@ -494,6 +506,10 @@ def variant(code: str, details: dict, rules: dict | None) -> str | None:
     scoring = rules.get("scoring") or {}
     if code in ("round-scored", "game-won") and scoring.get("method") == "own-hands":
         return "own-hands"
+    if scoring.get("teams") == "partners" and (
+            code == "round-scored"
+            or (code == "game-won" and _as_int(details.get("total")) >= _as_int(scoring.get("target")))):
+        return "partners"
     if (code == "game-won" and ((rules.get("house") or {}).get("mercy") or {}).get("enabled")
             and not scoring.get("single_round") and _as_int(details.get("total")) < _as_int(scoring.get("target"))):
         return "last-standing"

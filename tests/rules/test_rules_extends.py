@@ -101,7 +101,8 @@ def test_a_chain_of_parents_applies_in_order():
     lookup = lookup_of("id: middle\ntitle: Middle\nextends: classic\nscoring: {target: 300}\n"
                        "house: {jump_in: {enabled: true}}\n")
     data = resolved("id: top\ntitle: Top\nextends: middle\nscoring: {single_round: true}\n", lookup)
-    assert data["scoring"] == {"method": "opponents-hands", "multiplier": 1, "target": 300, "single_round": True}
+    assert data["scoring"] == {"method": "opponents-hands", "teams": "none", "multiplier": 1, "target": 300,
+                               "single_round": True}
     assert data["house"]["jump_in"] == {"enabled": True}
     assert data["extends"] == "middle"
 
