@@ -25,7 +25,8 @@ def play(page, player, cards, color=None):
     before = page.locator("#verdicts li").count()
     form.locator("button").click()
     page.locator(f"#verdicts li:nth-child(1)").wait_for()
-    page.wait_for_function(f"document.querySelectorAll('#verdicts li').length > {before}")
+    # a locator, not wait_for_function: the page's CSP forbids evaluating a string
+    page.locator(f"#verdicts li:nth-child({before + 1})").wait_for()
     return page.locator("#verdicts li").first
 
 
@@ -72,7 +73,7 @@ def test_effects_of_an_action_card_are_listed(server, page):
     form = page.locator("form.move[data-type=accept]")
     form.locator("select[name=player]").select_option("2")
     form.locator("button").click()
-    page.wait_for_function("document.querySelectorAll('#verdicts li').length === 3")
+    page.locator("#verdicts li:nth-child(3)").wait_for()
     assert page.locator("#verdicts li").first.locator(".code").inner_text() == "draw-accepted"
     assert page.locator("#state-current").inner_text().startswith("0")  # Chirag lost the turn
     assert page.locator("#seats tr td:nth-child(3)").all_inner_texts() == ["7", "6", "9"]
