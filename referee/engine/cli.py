@@ -8,12 +8,14 @@ from . import simulate as simulation
 from .errors import InputError
 
 
-def _resolved(ruleset):
-    """A built-in id or a YAML file, resolved (a file may extend a built-in)."""
-    from referee.rules import RulesetError, builtin_lookup, builtin_rulesets, load_file, resolve
+def _resolved(ruleset, also=()):
+    """A built-in id or a YAML file, resolved (a file may extend a built-in, a file
+    given with --with, or a file named after its parent beside it)."""
+    from referee.rules import RulesetError, builtin_rulesets, load_file, resolve
+    from referee.rules.cli import file_lookup
     try:
         if Path(ruleset).is_file():
-            return resolve(load_file(ruleset), builtin_lookup)
+            return resolve(load_file(ruleset), file_lookup(ruleset, also))
         known = builtin_rulesets()
         if ruleset not in known:
             raise click.BadParameter(f"no file and no built-in ruleset {ruleset!r} "
@@ -35,11 +37,14 @@ def _resolved(ruleset):
               help="Tell the judge only card counts, as a table that never shows hands.")
 @click.option("--check-legal", is_flag=True,
               help="Also check the legal-move enumerator against the judge on every position (slower).")
-def simulate_command(ruleset, games, seed, players, max_moves, hidden_hands, check_legal):
+@click.option("--with", "also", multiple=True, type=click.Path(dir_okay=False, exists=True),
+              help="A parent ruleset file (repeatable); a parent file named <id>.yaml beside "
+                   "RULESET is found without it.")
+def simulate_command(ruleset, games, seed, players, max_moves, hidden_hands, check_legal, also):
     """Play random games of RULESET (a built-in id or a YAML file) and check the judge
     against the cards after every move. Players see their hands and show them to the
     judge, and draws list the cards drawn, unless --hidden-hands."""
-    rules = compile_rules(_resolved(ruleset).data)
+    rules = compile_rules(_resolved(ruleset, also).data)
     try:
         stats = simulation.simulate(rules, games, seed, players, max_moves=max_moves,
                                     show_hands=not hidden_hands, check_legal=check_legal)

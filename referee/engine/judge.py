@@ -23,7 +23,50 @@ def judge(rules, state, move, hand=None):
         if None in cards_in_hand:
             cards_in_hand = [rules.card(text, f"hand[{i}]") for i, text in enumerate(hand)]
         _check_hand_shown(state, move, cards_in_hand)
-    return HANDLERS[move.type](rules, state, move, cards_in_hand)
+    if state.out and move.player in state.out and move.type != "score":
+        return refuse(state, "player-out", "house.mercy", player=move.player)
+    verdict = HANDLERS[move.type](rules, state, move, cards_in_hand)
+    if rules.mercy_limit is not None and verdict.effects and verdict.state.phase in ("play", "respond"):
+        _mercy(rules, verdict.state, verdict.effects)
+    return verdict
+
+
+def _mercy(rules, state, effects):
+    """The mercy rule: a player holding `max_cards` or more is out of the round, their
+    cards going under the discard pile; the last player left wins the round."""
+    for seat in range(state.seats):
+        held = state.hand_counts[seat]
+        if seat in state.out or held < rules.mercy_limit:
+            continue
+        state.out = state.out | {seat}
+        state.hand_counts[seat] = 0
+        state.uno_called = state.uno_called - {seat}
+        state.uno_exposed = state.uno_exposed - {seat}
+        state.debts = tuple(debt for debt in state.debts if debt[0] != seat)
+        effects.append({"type": "out", "player": seat, "count": held})
+    if not state.out:
+        return
+    if state.active == 1:
+        winner = next(seat for seat in range(state.seats) if seat not in state.out)
+        state.pending = None
+        state.phase = "round-over"
+        state.winner = winner
+        state.skips = 0
+        state.extra_play = False
+        state.uno_exposed = frozenset()
+        effects.append({"type": "round-over", "winner": winner})
+        return
+    if state.pending is not None and state.pending.player in state.out:
+        state.pending = None
+        state.phase = "play"
+        state.current = state.seat_after(state.current, 1)
+        effects.append({"type": "turn", "player": state.current})
+    elif state.current in state.out:
+        state.current = state.seat_after(state.current, 1)
+        state.drawn = False
+        state.drawn_card = None
+        state.extra_play = False
+        effects.append({"type": "turn", "player": state.current})
 
 
 def _check_hand_shown(state, move, hand):
@@ -89,7 +132,7 @@ def _hand_changed(state, player):
 def _advance(state, player, extra_skips, effects):
     """Pass the turn from `player`, skipping the skips waiting and `extra_skips`. Skips
     reach at most every other player: a Skip never costs its own player a turn."""
-    skips = min(state.skips + extra_skips, state.seats - 1)
+    skips = min(state.skips + extra_skips, state.active - 1)
     _hand_changed(state, player)   # an UNO called for a play not made lapses
     for step in range(1, skips + 1):
         effects.append({"type": "skip", "player": state.seat_after(player, step)})
@@ -125,7 +168,7 @@ def _take_cards(rules, state, player, count, effects):
 def _penalise(rules, state, player, penalty, effects):
     kind, amount = penalty
     if kind == "draw":
-        amount = min(amount, state.cards_to_draw(rules))
+        amount = min(amount, state.cards_for(rules, player))
     if amount <= 0:
         return
     if kind == "draw":
@@ -197,6 +240,8 @@ def judge_play(rules, state, move, hand):
     if held < len(cards):
         return refuse(state, "not-enough-cards", "hand_size", player=player, count=len(cards), held=held)
     if not jumping and not rules.matches(lead, top, state.color):
+        if rules.no_wild_on_wild and lead.color is None and top.color is None:
+            return refuse(state, "wild-on-wild", "house.no_wild_on_wild", card=lead.text, top=state.top)
         return refuse(state, "card-does-not-match", f"cards.{lead.kind.id}",
                       card=lead.text, top=state.top, color=state.color)
     refusal = _choice_refusal(state, move, lead)
@@ -225,11 +270,20 @@ def _owed_presses(state, player):
 
 
 def _lead_card(cards):
-    """The card that goes on top: the Discard All card of a Discard All play, else the first."""
+    """The card that must match: the Discard All card of a Discard All play, else the first."""
     for card in cards:
         if card.kind.discard_all:
             return card
     return cards[0]
+
+
+def top_card(cards):
+    """The card left on top of the pile: the Discard All card of a Discard All play, else
+    the last one put down (cards of one number in several colours: the last sets the colour)."""
+    for card in cards:
+        if card.kind.discard_all:
+            return card
+    return cards[-1]
 
 
 def _jump_in_refusal(rules, state, move):
@@ -248,9 +302,12 @@ def _stack_refusal(rules, state, move, lead):
     if not answers:
         return refuse(state, "pending-draw", "house.stacking", player=pending.player,
                       count=pending.count, card=pending.card)
-    if (len(move.cards) != 1 or lead.kind.id not in answers or lead.kind.pending is None
-            or lead.kind.pending[0] != pending.kind):
+    adds = lead.kind.pending is not None and lead.kind.pending[0] == pending.kind
+    if len(move.cards) != 1 or lead.kind.id not in answers or not (adds or lead.kind.deflects):
         return refuse(state, "cannot-stack", f"house.stacking.{pending_kind}",
+                      card=lead.text, pending_card=pending.card)
+    if rules.stacking_same_color and lead.color is not None and lead.color != state.color:
+        return refuse(state, "cannot-stack", "house.stacking_same_color",
                       card=lead.text, pending_card=pending.card)
     return None
 
@@ -273,7 +330,10 @@ def _several_cards_refusal(rules, state, cards, lead):
         return None
     if not rules.doubles:
         return refuse(state, "single-card-only", "house.doubles", count=len(cards))
-    if lead.kind.category != "number" or any(card is not lead for card in cards):
+    if rules.doubles_by_number:
+        if any(card.kind.category != "number" or card.kind.number != lead.kind.number for card in cards):
+            return refuse(state, "cards-not-same-number", "house.doubles.match", cards=[c.text for c in cards])
+    elif lead.kind.category != "number" or any(card is not lead for card in cards):
         return refuse(state, "cards-not-identical", "house.doubles", cards=[c.text for c in cards])
     if len(cards) > rules.doubles_max:
         return refuse(state, "too-many-cards", "house.doubles.max_cards",
@@ -290,7 +350,7 @@ def _choice_refusal(state, move, lead):
         return refuse(state, "color-not-allowed", f"cards.{kind.id}.effects", card=lead.text)
     if kind.aims and move.target is None:
         return refuse(state, "target-required", f"cards.{kind.id}.effects", card=lead.text)
-    if move.target is not None and (not kind.aims or move.target == move.player):
+    if move.target is not None and (not kind.aims or move.target == move.player or move.target in state.out):
         return refuse(state, "target-invalid", f"cards.{kind.id}.effects", target=move.target)
     return None
 
@@ -302,8 +362,9 @@ def _apply_play(rules, state, move, lead, jumping, stacking):
     if jumping:
         new.skips = 0
     new.hand_counts[player] -= len(cards)
-    new.top = lead.text
-    new.color = move.color if lead.kind.choose_color else lead.color
+    on_top = top_card(cards)
+    new.top = on_top.text
+    new.color = move.color if lead.kind.choose_color else on_top.color
     new.drawn = False
     new.drawn_card = None
     new.extra_play = False
@@ -315,9 +376,14 @@ def _apply_play(rules, state, move, lead, jumping, stacking):
         effects.append({"type": "color", "color": new.color})
     went_out = new.hand_counts[player] == 0
     skips, extra = _apply_effects(rules, new, move, lead, effects, went_out)
+    if rules.bomb and not lead.kind.discard_all and len(cards) >= rules.bomb[0]:
+        for seat in _targets(new, player, "others", None):   # a bomb: every other player draws
+            _penalise(rules, new, seat, ("draw", rules.bomb[1]), effects)
     if went_out:
         return _went_out(rules, state, new, player, lead, effects)
-    if lead.kind.pending:
+    if stacking and not lead.kind.pending:
+        _deflect(state, new, player, effects)
+    elif lead.kind.pending:
         _set_pending(rules, state, new, player, lead, skips, stacking, effects)
     elif extra:
         new.skips += skips
@@ -328,7 +394,7 @@ def _apply_play(rules, state, move, lead, jumping, stacking):
         _advance(new, player, skips, effects)
     code = "stacked" if stacking else "jumped-in" if jumping else (
         "played-several" if len(cards) > 1 else "played")
-    details = {"player": player, "card": lead.text, "color": new.color}
+    details = {"player": player, "card": on_top.text, "color": new.color}
     if len(cards) > 1:
         details.update(cards=[c.text for c in cards], count=len(cards))
     if stacking:
@@ -361,7 +427,7 @@ def _apply_effects(rules, state, move, lead, effects, went_out):
     for effect in lead.kind.effects:
         kind = effect["type"]
         if kind == "skip":
-            skips += 1
+            skips += state.active - 1 if effect.get("target") == "others" else 1
         elif kind == "reverse":
             skips += _reverse(rules, state, effects)
         elif kind in ("draw", "launcher"):
@@ -382,8 +448,11 @@ def _apply_effects(rules, state, move, lead, effects, went_out):
             _hand_changed(state, player)
             _hand_changed(state, other)
         elif kind == "pass-hands":
-            n = state.seats
-            state.hand_counts = [state.hand_counts[(seat - state.direction) % n] for seat in range(n)]
+            counts = list(state.hand_counts)
+            for seat in range(state.seats):
+                if seat not in state.out:
+                    counts[state.seat_after(seat, 1)] = state.hand_counts[seat]
+            state.hand_counts = counts
             effects.append({"type": "pass-hands", "direction": DIRECTION_NAMES[state.direction]})
             state.uno_called = frozenset()
             state.uno_exposed = frozenset()
@@ -393,7 +462,7 @@ def _apply_effects(rules, state, move, lead, effects, went_out):
 def _reverse(rules, state, effects):
     """Flip the direction of play; returns 1 when, with two players, the ruleset makes
     Reverse act as a Skip instead (and 0 otherwise), to be added to the skips."""
-    if state.seats == 2 and rules.two_player_reverse_skips:
+    if state.active == 2 and rules.two_player_reverse_skips:
         return 1
     state.direction = -state.direction
     effects.append({"type": "direction", "direction": DIRECTION_NAMES[state.direction]})
@@ -404,8 +473,8 @@ def _targets(state, player, target, chosen):
     if target == "chosen":
         return [chosen]
     if target == "all":
-        return list(range(state.seats))
-    return [seat for seat in range(state.seats) if seat != player]   # others
+        return [seat for seat in range(state.seats) if seat not in state.out]
+    return [seat for seat in range(state.seats) if seat != player and seat not in state.out]   # others
 
 
 def _owe(rules, state, seat, effect, effects):
@@ -424,14 +493,16 @@ def _set_pending(rules, old, state, player, lead, skips, stacking, effects):
     target = _next_target(state, player)
     if stacking:
         previous = old.pending
-        pending = Pending(kind, previous.count + count, target, lead.text, until,
+        added = count * 2 if rules.stacking_revenge else count
+        pending = Pending(kind, previous.count + added, target, lead.text, until,
                           previous.lose_turn or skips > 0)
     else:
         challengeable = lead.kind.challenge is not None and lead.kind.restriction != "none"
-        pending = Pending(kind, count, target, lead.text, until, skips > 0,
-                          by=player if challengeable else None,
+        pending = Pending(kind, None if lead.kind.until_color else count, target, lead.text, until,
+                          skips > 0, by=player if challengeable else None,
                           prev_color=old.color if challengeable else None,
-                          prev_top=old.top if challengeable else None)
+                          prev_top=old.top if challengeable else None,
+                          until_color=lead.kind.until_color)
     state.pending = pending
     state.phase = "respond"
     state.current = target
@@ -440,6 +511,20 @@ def _set_pending(rules, old, state, player, lead, skips, stacking, effects):
     effects.append(_pending_effect(pending))
     if pending.lose_turn:
         effects.append({"type": "skip", "player": target, "pending": True})
+
+
+def _deflect(old, state, player, effects):
+    """A Reverse or a Skip answering a pending draw sends it on unchanged: to the next
+    player in the (new) direction of play, who answers it in turn."""
+    previous = old.pending
+    target = state.seat_after(player, 1)
+    state.pending = Pending(previous.kind, previous.count, target, previous.card, previous.until_cards,
+                            previous.lose_turn, until_color=previous.until_color)
+    state.phase = "respond"
+    state.current = target
+    state.skips = 0
+    state.extra_play = False
+    effects.append(_pending_effect(state.pending))
 
 
 def _next_target(state, player):
@@ -451,6 +536,8 @@ def _next_target(state, player):
 
 
 def _pending_effect(pending):
+    if pending.until_color:
+        return {"type": "draw", "player": pending.player, "count": None, "until_color": True, "pending": True}
     if pending.kind == "draw":
         return {"type": "draw", "player": pending.player, "count": pending.count, "pending": True}
     return {"type": "launcher", "player": pending.player, "presses": pending.count,
@@ -459,12 +546,16 @@ def _pending_effect(pending):
 
 def _went_out(rules, old, state, player, lead, effects):
     """The round ends; the last card's action still applies to the next player."""
-    if lead.kind.pending:
+    if lead.kind.pending and not lead.kind.until_color:   # a draw until a colour counts no cards
         kind, count, until = lead.kind.pending
         target = _next_target(state, player)
         if old.phase == "respond":
-            count = old.pending.count + count
+            count = old.pending.count + (count * 2 if rules.stacking_revenge else count)
         _owe(rules, state, target, {"type": kind, "count": count, "presses": count, "until_cards": until}, effects)
+    elif old.phase == "respond" and old.pending.count is not None:   # a deflection: the draw goes on
+        pending = old.pending
+        _owe(rules, state, state.seat_after(player, 1),
+             {"type": pending.kind, "count": pending.count, "presses": pending.count, "until_cards": False}, effects)
     state.pending = None
     state.phase = "round-over"
     state.winner = player
@@ -484,8 +575,10 @@ def judge_draw(rules, state, move, hand):
     if move.shown and len(move.shown) != move.count:
         return refuse(state, "draw-count-mismatch", "turn.draw.count",
                       count=move.count, cards=[c.text for c in move.shown])
-    available = state.cards_to_draw(rules)
+    available = state.cards_for(rules, player)
     if move.count > available:
+        if available < state.cards_to_draw(rules):
+            return refuse(state, "hand-full", "house.hand_cap", player=player, max=rules.hand_cap)
         return refuse(state, "draw-impossible", "deck_size", count=move.count, available=available)
     pending = state.pending
     if pending is not None and player == pending.player and state.phase == "respond":
@@ -563,8 +656,10 @@ def _apply_draw(rules, state, move):
 
 def _answer_pending_by_drawing(rules, state, move):
     pending = state.pending
+    if pending.until_color:
+        return _answer_until_color(rules, state, move)
     if pending.kind == "draw":
-        owed = min(pending.count, state.cards_to_draw(rules))
+        owed = min(pending.count, state.cards_for(rules, pending.player))
         if move.count != owed:
             return refuse(state, "draw-count-invalid", "turn.draw", count=move.count, max=owed)
         return _accept(rules, state, pending)
@@ -588,6 +683,33 @@ def _answer_pending_by_drawing(rules, state, move):
         _resolve_pending(new, pending, effects)
     return allow(new, "launcher-settled", f"cards.{rules.cards[pending.card].kind.id}.effects",
                  effects, player=pending.player, count=move.count, presses=presses)
+
+
+def _answer_until_color(rules, state, move):
+    """A draw until a card of the colour in play comes: at least one card (unless the
+    table has none left); with the cards shown, it stops at the first card of the colour
+    and goes on while none has come."""
+    pending = state.pending
+    available = state.cards_for(rules, pending.player)
+    if move.count < min(1, available):
+        return refuse(state, "draw-count-invalid", f"cards.{rules.cards[pending.card].kind.id}.effects",
+                      count=move.count, max=available)
+    if move.shown:
+        for card in move.shown[:-1]:
+            if card.color == state.color:
+                return refuse(state, "drew-past-color", f"cards.{rules.cards[pending.card].kind.id}.effects",
+                              card=card.text, color=state.color)
+        if move.shown[-1].color != state.color and move.count < available:
+            return refuse(state, "draw-count-invalid", f"cards.{rules.cards[pending.card].kind.id}.effects",
+                          count=move.count, max=available)
+    new = state.copy()
+    effects = []
+    _take_cards(rules, new, pending.player, move.count, effects)
+    effects.append({"type": "draw", "player": pending.player, "count": move.count})
+    _close_uno_windows(rules, new, pending.player, is_play=False)
+    _resolve_pending(new, pending, effects)
+    return allow(new, "draw-accepted", f"cards.{rules.cards[pending.card].kind.id}.effects",
+                 effects, player=pending.player, count=move.count)
 
 
 def _resolve_pending(state, pending, effects):
@@ -631,7 +753,7 @@ def judge_pass(rules, state, move, hand):
     if state.phase == "respond":
         pending = state.pending
         return refuse(state, "pending-draw", "turn", player=pending.player, count=pending.count, card=pending.card)
-    if not (state.drawn or state.extra_play or state.cards_to_draw(rules) == 0):
+    if not (state.drawn or state.extra_play or state.cards_for(rules, move.player) == 0):
         return refuse(state, "pass-before-draw", "turn.draw", player=move.player)
     if _drawn_card_forced(rules, state, hand):
         return refuse(state, "drawn-card-must-be-played", "turn.draw.after", card=state.drawn_card)
@@ -679,6 +801,9 @@ def judge_accept(rules, state, move, hand):
     if pending.kind != "draw":
         return refuse(state, "pending-draw", "draw_source", player=pending.player,
                       count=pending.count, card=pending.card)
+    if pending.until_color:
+        return refuse(state, "draw-until-color", f"cards.{rules.cards[pending.card].kind.id}.effects",
+                      player=pending.player, color=state.color)
     return _accept(rules, state, pending)
 
 
@@ -686,7 +811,7 @@ def _accept(rules, state, pending):
     """The pending draw is taken: as many cards as it asks, or as the table has left."""
     new = state.copy()
     effects = []
-    count = min(pending.count, state.cards_to_draw(rules))
+    count = min(pending.count, state.cards_for(rules, pending.player))
     _take_cards(rules, new, pending.player, count, effects)
     effects.append({"type": "draw", "player": pending.player, "count": count})
     _close_uno_windows(rules, new, pending.player, is_play=False)
@@ -799,7 +924,8 @@ def judge_score(rules, state, move, hand):
     winner = state.winner
     if move.points is not None:
         return _score_points(rules, state, move.points)
-    if move.hands[winner]:
+    standing = bool(state.out) and state.hand_counts[winner] > 0   # the last player left in
+    if move.hands[winner] and not standing:
         return refuse(state, "winner-has-cards", "scoring.method", player=winner, count=len(move.hands[winner]))
     owing = {debt[0] for debt in state.debts}
     spare = state.cards_to_draw(rules)
@@ -811,31 +937,68 @@ def judge_score(rules, state, move, hand):
             return refuse(state, "hand-count-mismatch", "scoring.method", player=seat,
                           expected=held, count=len(cards))
         spare -= len(cards) - held
-    points = sum(card.kind.score for cards in move.hands for card in cards)
+    by_seat = [sum(card.kind.score for card in cards) for cards in move.hands]
     new = state.copy()
     new.hand_counts = [len(cards) for cards in move.hands]
-    return _add_round_points(rules, state, new, points, {})
+    if rules.own_hands:
+        return _add_own_hands(rules, state, new, by_seat, {})
+    team = _team(rules, state, winner)
+    return _add_round_points(rules, state, new, sum(p for seat, p in enumerate(by_seat) if seat not in team), {})
 
 
 def _score_points(rules, state, by_seat):
     """A score given as each seat's points, as the table counted them: the verdict
     carries the ruleset's card values so the table can check its sums."""
-    if by_seat[state.winner]:
+    if by_seat[state.winner] and not (state.out and state.hand_counts[state.winner]):
         raise InputError.at(f"move.points[{state.winner}]",
                             f"player {state.winner} went out: their points are 0")
-    return _add_round_points(rules, state, state.copy(), sum(by_seat),
-                             {"by_seat": list(by_seat), "values": rules.card_values()})
+    extra = {"by_seat": list(by_seat), "values": rules.card_values()}
+    if rules.own_hands:
+        return _add_own_hands(rules, state, state.copy(), by_seat, extra)
+    team = _team(rules, state, state.winner)
+    return _add_round_points(rules, state, state.copy(),
+                             sum(p for seat, p in enumerate(by_seat) if seat not in team), extra)
+
+
+def _team(rules, state, seat):
+    """The seats whose points add up with `seat`'s: its partner opposite, with teams of
+    two at an even table; else the seat alone."""
+    if rules.partners and state.seats % 2 == 0:
+        return (seat, (seat + state.seats // 2) % state.seats)
+    return (seat,)
+
+
+def _add_own_hands(rules, state, new, by_seat, extra):
+    """Scoring by own hands: every player adds their own hand's points (times the
+    multiplier); once someone reaches the target, the fewest points win."""
+    new.debts = ()
+    scores = [total + points * rules.multiplier for total, points in zip(state.scores, by_seat)]
+    new.scores = tuple(scores)
+    effects = [{"type": "score", "player": seat, "points": points * rules.multiplier}
+               for seat, points in enumerate(by_seat) if points]
+    if rules.single_round or max(scores) >= rules.target or state.active == 1:
+        winner = min(range(len(scores)), key=lambda seat: (scores[seat], seat != state.winner))
+        new.phase = "game-over"
+        new.winner = winner
+        effects.append({"type": "game-over", "winner": winner})
+        return allow(new, "game-won", "scoring.method", effects, player=winner,
+                     points=by_seat[winner] * rules.multiplier, total=scores[winner],
+                     target=rules.target, **extra)
+    new.scored = True
+    return allow(new, "round-scored", "scoring.method", effects, player=state.winner,
+                 points=by_seat[state.winner] * rules.multiplier, total=scores[state.winner], **extra)
 
 
 def _add_round_points(rules, state, new, points, extra):
     winner = state.winner
     new.debts = ()
+    points *= rules.multiplier
     scores = list(state.scores)
     scores[winner] += points
     new.scores = tuple(scores)
     effects = [{"type": "score", "player": winner, "points": points}]
-    total = scores[winner]
-    if rules.single_round or total >= rules.target:
+    total = sum(scores[seat] for seat in _team(rules, state, winner))   # partners add up
+    if rules.single_round or total >= rules.target or state.active == 1:   # the last player left wins
         new.phase = "game-over"
         effects.append({"type": "game-over", "winner": winner})
         return allow(new, "game-won", "scoring.target", effects, player=winner, points=points,

@@ -90,6 +90,8 @@ def _judged(rules, state, moves, hands):
 def _debts(rules, state, found):
     """Each player owing launcher presses may press (the launcher may fire nothing)."""
     seen = set()
+    if state.phase == "respond" and state.pending is not None:
+        seen.add(state.pending.player)   # their draw answers the pending draw first
     for player, owed, _ in state.debts:
         if player not in seen:
             seen.add(player)
@@ -98,6 +100,8 @@ def _debts(rules, state, found):
 
 def _uno_moves(rules, state, found):
     for seat in range(state.seats):
+        if seat in state.out:
+            continue
         held = state.hand_counts[seat]
         precall = (held == 2 and rules.uno_precall and seat == state.current
                    and state.phase == "play")
@@ -106,7 +110,7 @@ def _uno_moves(rules, state, found):
     for target in sorted(state.uno_exposed):
         if state.hand_counts[target] == 1 and target not in state.uno_called:
             for accuser in range(state.seats):
-                if accuser != target:
+                if accuser != target and accuser not in state.out:
                     move = Move("catch-uno", accuser)
                     move.target = target
                     found.append(move)
@@ -125,8 +129,10 @@ def _draw(player, count, presses=None, shown=()):
 def _answers(rules, state, hands, found):
     pending = state.pending
     player = pending.player
-    available = state.cards_to_draw(rules)
-    if pending.kind == "draw":
+    available = state.cards_for(rules, player)
+    if pending.until_color:   # no count to accept: the cards drawn until the colour comes
+        found.append(_draw(player, min(1, available)))
+    elif pending.kind == "draw":
         found.append(Move("accept", player))
         found.append(_draw(player, min(pending.count, available)))
     else:
@@ -144,8 +150,10 @@ def _answers(rules, state, hands, found):
     top = rules.cards[state.top]
     for text in dict.fromkeys(hand):
         card = rules.cards[text]
-        if (card.kind.id in answers and card.kind.pending is not None
-                and card.kind.pending[0] == pending.kind and rules.matches(card, top, state.color)):
+        same_color = not rules.stacking_same_color or card.color in (None, state.color)
+        adds = card.kind.pending is not None and card.kind.pending[0] == pending.kind
+        if (card.kind.id in answers and same_color and (adds or card.kind.deflects)
+                and rules.matches(card, top, state.color)):
             found.extend(_plays(rules, state, player, hand, (card,)))
 
 
@@ -166,7 +174,7 @@ def _turn(rules, state, hands, found):
         playable = list(dict.fromkeys(c.text for c in _playable(rules, cards, top, state.color)))
         for group in _groups(rules, state, hand, playable):
             found.extend(_plays(rules, state, player, hand, group))
-    available = state.cards_to_draw(rules)
+    available = state.cards_for(rules, player)
     if not (state.drawn or state.extra_play or owes) and available > 0:
         if rules.draw_when_playable or not playable:
             found.append(_turn_draw(rules, state, player, available))
@@ -200,7 +208,15 @@ def _groups(rules, state, hand, playable):
     counts = Counter(hand)
     for text in playable:
         card = rules.cards[text]
-        if rules.doubles and card.kind.category == "number":
+        if rules.doubles and card.kind.category == "number" and rules.doubles_by_number:
+            others = [rules.cards[t] for t in hand if rules.cards[t].kind.category == "number"
+                      and rules.cards[t].kind.number == card.kind.number]
+            others.remove(card)
+            for other in dict.fromkeys(others):   # a pair, and as many as allowed
+                groups.append((card, other))
+            if len(others) >= 2 and rules.doubles_max >= 3:
+                groups.append((card,) + tuple(others[:rules.doubles_max - 1]))
+        elif rules.doubles and card.kind.category == "number":
             for size in range(2, min(counts[text], rules.doubles_max) + 1):
                 groups.append((card,) * size)
         if card.kind.discard_all:
@@ -223,7 +239,7 @@ def _plays(rules, state, player, hand, group):
     if held == len(group) and any(rules.category_forbids_going_out(c.kind) for c in group):
         return []
     colors = rules.colors if kind.choose_color else (None,)
-    targets = [s for s in range(state.seats) if s != player] if kind.aims else [None]
+    targets = [s for s in range(state.seats) if s != player and s not in state.out] if kind.aims else [None]
     calls = (True, False) if held - len(group) == 1 else (False,)
     plays = []
     for color in colors:

@@ -46,7 +46,9 @@ def _answering(rules, state, pending):
     stack_with = sorted(rules.stacking.get(kind.id, ())) if kind else []
     challengeable = (kind is not None and pending.by is not None
                      and kind.challenge is not None and kind.restriction != "none")
-    moves = ["accept", "draw"] if pending.kind == "draw" else ["draw"]  # draw: the same take
+    # draw: the same take; a draw until a colour comes is only taken by drawing
+    moves = (["accept", "draw"] if pending.kind == "draw" and not pending.until_color
+             else ["draw"])
     if stack_with:
         moves.append("play")
     if challengeable:
@@ -54,6 +56,7 @@ def _answering(rules, state, pending):
     action = {"player": pending.player, "moves": moves,
               "situation": "answer-draw" if pending.kind == "draw" else "answer-launcher",
               "count": pending.count, "until_cards": pending.until_cards,
+              "until_color": pending.until_color, "color": state.color,
               "card": pending.card, "stack_with": stack_with,
               "by": pending.by if challengeable else None}
     return action

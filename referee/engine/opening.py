@@ -55,7 +55,7 @@ def _turn_first_card(rules, state, first_card, color, code, path):
     cards = _first_cards(rules, first_card, path)
     card = cards[-1]
     action = card.kind.first_card
-    names_color = card.color is None
+    names_color = card.color is None and card.kind.choose_color   # a wild naming no colour leaves none
     if color is not None and (not names_color or color not in rules.color_set):
         raise InputError.at("color", "is only given when the first card is a wild whose colour "
                                      "the first player names" if color in rules.color_set
@@ -103,7 +103,7 @@ def _apply_opening_effects(rules, state, card, first, effects):
     for effect in card.kind.effects:
         kind = effect["type"]
         if kind == "skip":
-            skips += 1
+            skips += state.seats - 1 if effect.get("target") == "others" else 1
         elif kind == "reverse":
             if _reverse(rules, state, effects):
                 skips += 1
@@ -115,7 +115,9 @@ def _apply_opening_effects(rules, state, card, first, effects):
                 _owe(rules, state, seat, effect, effects)
     if card.kind.pending:
         kind, count, until = card.kind.pending
-        state.pending = Pending(kind, count, first, card.text, until, skips > 0)
+        until_color = card.kind.until_color
+        state.pending = Pending(kind, None if until_color else count, first, card.text, until, skips > 0,
+                                until_color=until_color)
         state.phase = "respond"
         effects.append(_pending_effect(state.pending))
         if skips:

@@ -27,6 +27,9 @@ class KindSpec:
     choose_color: bool
     aims: bool                    # an effect aims at a chosen player
     pending: tuple | None         # ("draw"|"launcher", count, until_cards) aimed at next
+    until_color: bool             # the pending draw goes on until a card of the colour in play
+    skips_all: bool               # a skip aimed at every other player: its player plays again
+    deflects: bool                # no draw of its own, but a reverse or skip: sends a pending draw on
     lose_turn: bool               # a skip comes with the pending draw
     discard_all: bool
     restriction: str              # none | no-color-match | no-playable-card
@@ -54,6 +57,7 @@ class Rules:
         self.min_players = data["players"]["min"]
         self.max_players = data["players"]["max"]
         self.hand_size = data["hand_size"]
+        self.decks = data.get("decks", 1)
         self._compile_options(data)
         self.kinds = {kind_id: self._compile_kind(kind_id, spec) for kind_id, spec in data["cards"].items()}
         # Whether a draw may be the launcher's (its count is then what it fired).
@@ -86,9 +90,22 @@ class Rules:
         scoring = data["scoring"]
         self.target = scoring["target"]
         self.single_round = scoring["single_round"]
+        self.own_hands = scoring["method"] == "own-hands"
+        self.multiplier = scoring.get("multiplier", 1)
+        self.partners = scoring.get("teams") == "partners"
         house = data["house"]
         self.doubles = house["doubles"]["enabled"]
         self.doubles_max = house["doubles"]["max_cards"]
+        self.doubles_by_number = house["doubles"].get("match") == "number"
+        self.no_wild_on_wild = house.get("no_wild_on_wild", False)
+        self.stacking_same_color = house.get("stacking_same_color", False)
+        self.stacking_revenge = house.get("stacking_revenge", False)
+        bomb = house.get("bomb") or {}
+        self.bomb = (bomb.get("min_cards", 3), bomb.get("count", 1)) if bomb.get("enabled") else None
+        cap = house.get("hand_cap") or {}
+        self.hand_cap = cap.get("max_cards", 25) if cap.get("enabled") else None
+        mercy = house.get("mercy") or {}
+        self.mercy_limit = mercy.get("max_cards", 25) if mercy.get("enabled") else None
         self.stacking = {kind: frozenset(answers) for kind, answers in house["stacking"].items()}
         self.jump_in = house["jump_in"]["enabled"]
         self.no_going_out_on = frozenset(house["no_going_out_on"])
@@ -100,12 +117,15 @@ class Rules:
         category = "wild" if not colored else ("number" if number is not None else "action")
         pending = None
         skips = 0
+        until_color = skips_all = False
         for effect in effects:
             if effect.get("target", "next") == "next" and effect["type"] in ("draw", "launcher"):
                 count = effect.get("count") if effect["type"] == "draw" else effect.get("presses")
                 pending = (effect["type"], count, bool(effect.get("until_cards")))
+                until_color = bool(effect.get("until_color"))
             if effect["type"] == "skip":
                 skips += 1
+                skips_all = skips_all or effect.get("target") == "others"
         restriction = spec.get("restriction") or {"type": "none"}
         challenge = spec.get("challenge")
         first_card = (self.first_card_by_kind.get(kind_id)
@@ -122,6 +142,9 @@ class Rules:
             choose_color=any(e["type"] == "choose-color" for e in effects),
             aims=any(e.get("target") == AIMED_TARGET for e in effects),
             pending=pending,
+            until_color=until_color,
+            skips_all=skips_all,
+            deflects=pending is None and any(e["type"] in ("reverse", "skip") for e in effects),
             lose_turn=pending is not None and skips > 0,
             discard_all=any(e["type"] == "discard-all" for e in effects),
             restriction=restriction["type"],
@@ -148,7 +171,7 @@ class Rules:
     def _deck_list(self):
         deck = []
         for card in self.cards.values():
-            deck.extend([card.text] * card.kind.in_deck)
+            deck.extend([card.text] * (card.kind.in_deck * self.decks))
         return deck
 
     def card(self, text, path):
@@ -173,8 +196,11 @@ class Rules:
         return values + [{"kinds": kinds, "points": points} for points, kinds in groups.items()]
 
     def matches(self, card, top, color):
-        """Whether `card` may be played on `top` with `color` the colour in play."""
-        return card.color is None or card.color == color or card.kind is top.kind
+        """Whether `card` may be played on `top` with `color` the colour in play. A wild
+        that names no colour leaves none in play: any card may follow it."""
+        if card.color is None:
+            return not (self.no_wild_on_wild and top.color is None)
+        return color is None or card.color == color or card.kind is top.kind
 
     def category_forbids_going_out(self, kind):
         return kind.id in self.no_going_out_on or kind.category in self.no_going_out_on

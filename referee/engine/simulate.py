@@ -33,11 +33,11 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 
-from .judge import judge
+from .judge import judge, top_card
 from .legal import legal_moves
 from .moves import Move
 from .opening import open_table
-from .state import DIRECTION_NAMES, State
+from .state import State
 
 MAX_MOVES_PER_GAME = 6000
 MAX_ROUNDS_PER_GAME = 60
@@ -63,6 +63,7 @@ class Stats:
     exhausted: int = 0
     capped: int = 0
     by_target: int = 0            # games ended by reaching the target score
+    by_standing: int = 0          # games won by the last player left in (the mercy rule)
     rounds: int = 0
     seconds: float = 0.0
     codes: Counter = field(default_factory=Counter)
@@ -77,6 +78,8 @@ class Stats:
                 f"{self.seconds:.2f} s: {rate:.1f} games/s, {per_move:.0f} moves/s, "
                 f"{mean:.1f} moves per game; {self.by_target} ended by the target score, "
                 f"{self.rounds} rounds")
+        if self.by_standing:
+            text += f"; {self.by_standing} won by the last player left in"
         if self.capped:
             text += f"; {self.capped} stopped at the move cap"
         if self.exhausted:
@@ -122,7 +125,7 @@ class Table:
         self.rng.shuffle(self.pile)
         self.discard.append(turned[-1])
         top = self.rules.cards[turned[-1]]
-        color = self.rng.choice(self.rules.colors) if top.color is None else None
+        color = self.rng.choice(self.rules.colors) if top.kind.choose_color else None
         if first_round:
             verdict = open_table(self.rules, self.names, dealer, turned, color)
         else:
@@ -216,7 +219,7 @@ class Table:
             hand = self.hands[move.player]
             for card in move.cards:
                 hand.remove(card.text)
-            lead = next((c.text for c in move.cards if c.kind.discard_all), move.cards[0].text)
+            lead = top_card(move.cards).text
             under = [c.text for c in move.cards]
             under.remove(lead)
             self.discard.extend(under + [lead])
@@ -235,9 +238,15 @@ class Table:
                 a, b = effect["player"], effect["target"]
                 self.hands[a], self.hands[b] = self.hands[b], self.hands[a]
             elif kind == "pass-hands":
-                step = 1 if effect["direction"] == DIRECTION_NAMES[1] else -1
-                n = self.seats
-                self.hands = [self.hands[(seat - step) % n] for seat in range(n)]
+                state = verdict.state   # hands pass among the players still in the round
+                hands = list(self.hands)
+                for seat in range(self.seats):
+                    if seat not in state.out:
+                        hands[state.seat_after(seat, 1)] = self.hands[seat]
+                self.hands = hands
+            elif kind == "out":   # the mercy rule: the hand goes under the discard pile
+                self.discard = self.hands[effect["player"]] + self.discard
+                self.hands[effect["player"]] = []
 
     def verify_every_card(self):
         """Every card of the deck in exactly one place (after every round, and whenever
@@ -261,7 +270,8 @@ class Table:
             raise InvariantBroken(f"top is {state.top} but the discard pile shows {self.discard[-1]}")
         if state.pile is not None and state.pile != len(self.pile):
             raise InvariantBroken(f"the judge counts {state.pile} cards in the pile, the table {len(self.pile)}")
-        if state.phase in ("play", "respond") and 0 in true_counts:
+        if state.phase in ("play", "respond") and any(
+                count == 0 for seat, count in enumerate(true_counts) if seat not in state.out):
             raise InvariantBroken(f"a player holds no card while the round is live: {true_counts}")
         if before is not None and any(a < b for a, b in zip(state.scores, before.scores)):
             raise InvariantBroken(f"scores went down: {before.scores} -> {state.scores}")
@@ -277,7 +287,9 @@ class Table:
             self.step()
         self.stats.games += 1
         self.stats.rounds += self.state.round
-        if not self.rules.single_round:
+        if self.state.out and self.state.active == 1:
+            self.stats.by_standing += 1
+        elif not self.rules.single_round:
             self.stats.by_target += 1
 
     def all_hands(self):
@@ -362,6 +374,8 @@ class Table:
             self.taken = self.draw_cards(self.launcher_fires())
             if answering and state.pending.until_cards and not self.taken and self.rng.random() < 0.5:
                 self.taken = self.draw_cards(min(1, self.available()))
+        elif answering and state.pending.until_color:
+            self.taken = self.draw_until(lambda card: card.color == state.color, state.cards_for(rules, player))
         elif answering:
             self.taken = self.draw_cards(chosen.count)
         elif rules.draw_until_playable:
@@ -374,13 +388,18 @@ class Table:
         return move
 
     def draw_until_playable(self):
-        rules = self.rules
+        top = self.rules.cards[self.state.top]
+        room = self.state.cards_for(self.rules, self.state.current)
+        return self.draw_until(lambda card: self.rules.matches(card, top, self.state.color),
+                               min(self.rules.draw_max, room))
+
+    def draw_until(self, wanted, most):
+        """Cards drawn one by one until `wanted(card)`, `most` cards or the last card."""
         taken = []
-        top = rules.cards[self.state.top]
-        while len(taken) < rules.draw_max and self.available() > 0:
+        while len(taken) < most and self.available() > 0:
             card = self.draw_cards(1)[0]
             taken.append(card)
-            if rules.matches(rules.cards[card], top, self.state.color):
+            if wanted(self.rules.cards[card]):
                 break
         return taken
 
@@ -413,7 +432,8 @@ class Table:
             for text in dict.fromkeys(hand):
                 card = rules.cards[text]
                 colors = rules.colors if card.kind.choose_color else (None,)
-                targets = [s for s in range(self.seats) if s != seat] if card.kind.aims else [None]
+                targets = ([s for s in range(self.seats) if s != seat and s not in state.out]
+                           if card.kind.aims else [None])
                 for color in colors:
                     for target in targets:
                         move = Move("play", seat)

@@ -20,12 +20,13 @@ class Pending:
     """A draw or launcher presses owed by the player who must answer before playing."""
 
     __slots__ = ("kind", "count", "player", "card", "until_cards", "lose_turn",
-                 "by", "prev_color", "prev_top")
+                 "by", "prev_color", "prev_top", "until_color")
 
     def __init__(self, kind, count, player, card, until_cards=False, lose_turn=False,
-                 by=None, prev_color=None, prev_top=None):
+                 by=None, prev_color=None, prev_top=None, until_color=False):
         self.kind = kind              # "draw" | "launcher"
         self.count = count            # cards, or presses; None: until the launcher fires
+        self.until_color = until_color  # a draw (count None) until a card of the colour in play
         self.player = player
         self.card = card              # the card string that caused it (the last stacked)
         self.until_cards = until_cards
@@ -38,13 +39,14 @@ class Pending:
         return {"kind": self.kind, "count": self.count, "player": self.player,
                 "card": self.card, "until_cards": self.until_cards,
                 "lose_turn": self.lose_turn, "by": self.by,
-                "prev_color": self.prev_color, "prev_top": self.prev_top}
+                "prev_color": self.prev_color, "prev_top": self.prev_top,
+                "until_color": self.until_color}
 
 
 class State:
     __slots__ = ("players", "dealer", "current", "direction", "top", "color", "hand_counts",
                  "pending", "phase", "scores", "round", "drawn", "drawn_card", "extra_play",
-                 "skips", "uno_called", "uno_exposed", "debts", "winner", "scored", "pile")
+                 "skips", "uno_called", "uno_exposed", "debts", "winner", "scored", "pile", "out")
 
     def copy(self):
         new = State.__new__(State)
@@ -69,6 +71,7 @@ class State:
         new.winner = self.winner
         new.scored = self.scored
         new.pile = self.pile
+        new.out = self.out                  # a frozenset
         return new
 
     def cards_to_draw(self, rules):
@@ -76,12 +79,33 @@ class State:
         (shuffled into a new pile when the pile runs out)."""
         return rules.deck_size - sum(self.hand_counts) - (1 if self.top else 0)
 
+    def cards_for(self, rules, seat):
+        """Cards `seat` can still draw: what the table has, and no more than the room left
+        under the ruleset's hand limit."""
+        available = self.cards_to_draw(rules)
+        if rules.hand_cap is None:
+            return available
+        return max(0, min(available, rules.hand_cap - self.hand_counts[seat]))
+
     @property
     def seats(self):
         return len(self.players)
 
+    @property
+    def active(self):
+        """How many players are still in the round (the mercy rule puts players out)."""
+        return len(self.players) - len(self.out)
+
     def seat_after(self, seat, steps=1):
-        return (seat + self.direction * steps) % len(self.players)
+        """The seat `steps` places on in the direction of play, over players who are out."""
+        n = len(self.players)
+        if not self.out:
+            return (seat + self.direction * steps) % n
+        for _ in range(steps):
+            seat = (seat + self.direction) % n
+            while seat in self.out:
+                seat = (seat + self.direction) % n
+        return seat
 
     def to_json(self):
         return {
@@ -106,6 +130,7 @@ class State:
             "winner": self.winner,
             "scored": self.scored,
             "pile": self.pile,
+            "out": sorted(self.out),
         }
 
 
@@ -132,6 +157,7 @@ def new_state(players, dealer):
     state.winner = None
     state.scored = False
     state.pile = None         # cards in the draw pile (or launcher); None: not tracked
+    state.out = frozenset()   # players out of the round (the mercy rule)
     return state
 
 
@@ -227,7 +253,7 @@ def parse_state(rules, data, path="state"):
     if top_card is not None:
         if top_card.color is not None and state.color is None:
             state.color = top_card.color
-        if state.color is None and state.phase in ("play", "respond"):
+        if state.color is None and state.phase in ("play", "respond") and top_card.kind.choose_color:
             r.fail("color", "is required: name the colour in play")
     counts = data.get("hand_counts")
     if (not isinstance(counts, list) or len(counts) != n
@@ -261,6 +287,11 @@ def parse_state(rules, data, path="state"):
         state.uno_called = u.seats("called", n)
         state.uno_exposed = u.seats("catchable", n)
         r.problems.extend(u.problems)
+    state.out = r.seats("out", n)
+    if len(state.out) >= n - 1 and state.phase in ("play", "respond"):
+        r.fail("out", "leaves fewer than two players in a live round")
+    elif state.out and state.current in state.out:
+        r.fail("current", "is a player who is out of the round")
     state.pending = _parse_pending(rules, data.get("pending"), n, r)
     state.debts = _parse_debts(data.get("debts") or [], n, r)
     if state.phase == "respond" and state.pending is None:
@@ -277,15 +308,16 @@ def _parse_pending(rules, data, n, parent):
     r = _Reader(data, f"{parent.path}.pending")
     kind = r.choice("kind", ("draw", "launcher"))
     until = r.bool("until_cards")
-    count = r.int("count", 1, 1000, default=None, optional=until)
+    until_color = r.bool("until_color")
+    count = r.int("count", 1, 1000, default=None, optional=until or until_color)
     player = r.int("player", 0, n - 1)
     # Required: the card that made the draw pending is where its rule is read
     # (accepting one without it was a KeyError, a 500).
     card = r.card(rules, "card")
-    pending = Pending(kind, count, player, card, until, r.bool("lose_turn"),
+    pending = Pending(kind, None if until_color else count, player, card, until, r.bool("lose_turn"),
                       r.int("by", 0, n - 1, default=None, optional=True),
                       r.choice("prev_color", rules.colors, default=None) if data.get("prev_color") else None,
-                      r.card(rules, "prev_top", optional=True))
+                      r.card(rules, "prev_top", optional=True), until_color)
     parent.problems.extend(r.problems)
     return pending
 

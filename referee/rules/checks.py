@@ -10,7 +10,7 @@ from typing import Iterator
 
 from .errors import Coded, coded
 
-from .kinds import (CATEGORIES, EFFECT_FIELDS, PALETTE, copies, in_deck, is_wild,
+from .kinds import (CATEGORIES, EFFECT_FIELDS, PALETTE, copies, deflects, in_deck, is_wild,
                     makes_next_player_owe)
 
 Finding = tuple[tuple, Coded, str]  # (path, coded message, "error" | "warning")
@@ -20,7 +20,7 @@ RESERVED_IDS = ("number", "action")  # category names; `wild` stays a kind id (s
 
 def deck_total(data: dict) -> int:
     colors = len(data["colors"])
-    return sum(copies(kind, colors) for kind in _counted_kinds(data))
+    return sum(copies(kind, colors, data.get("decks", 1)) for kind in _counted_kinds(data))
 
 
 def _counted_kinds(data: dict):
@@ -47,10 +47,12 @@ def check_deck_size(data) -> Iterator[Finding]:
         return  # a kind counted both ways (or neither) is reported by check_counting
     total = deck_total(data)
     if total != data["deck_size"]:
-        colors = len(data["colors"])
-        coloured = sum(k["per_color"] for k in _counted_kinds(data) if not is_wild(k))
-        wild = sum(k["count"] for k in _counted_kinds(data) if is_wild(k))
-        yield (("deck_size",), coded("deck-size-mismatch", deck_size=data["deck_size"], total=total), ERROR)
+        decks = data.get("decks", 1)
+        if decks > 1:
+            yield (("deck_size",), coded("deck-size-mismatch-decks", deck_size=data["deck_size"],
+                                         total=total, decks=decks), ERROR)
+        else:
+            yield (("deck_size",), coded("deck-size-mismatch", deck_size=data["deck_size"], total=total), ERROR)
 
 
 def check_scores(data) -> Iterator[Finding]:
@@ -77,8 +79,9 @@ def check_wild_and_coloured(data) -> Iterator[Finding]:
             continue  # counted both ways or neither: check_counting says so
         chooses = any(e["type"] == "choose-color" for e in kind["effects"])
         if is_wild(kind):
-            if not chooses:
-                yield (("cards", kind_id, "effects"), coded("wild-needs-choose-color", kind=kind_id), ERROR)
+            if not chooses and any(not is_wild(other) and in_deck(other) for other in data["cards"].values()):
+                # A wild naming no colour is a rule of its own (UNO All Wild): any card follows it.
+                yield (("cards", kind_id, "effects"), coded("wild-names-no-color", kind=kind_id), WARNING)
             if kind.get("number") is not None:
                 yield (("cards", kind_id, "number"), coded("wild-has-number", kind=kind_id),
                        ERROR)
@@ -105,8 +108,14 @@ def _effect_findings(path: tuple, effect: dict) -> Iterator[Finding]:
         elif allowed[field] and value not in allowed[field]:
             yield (path + (field,), coded("effect-field-value", effect=kind, field=field,
                                              allowed=list(allowed[field]), value=str(value)), ERROR)
-    if kind == "draw" and effect.get("count") is None:
-        yield (path, coded("draw-needs-count"), ERROR)
+    if kind == "draw":
+        until_color, count = effect.get("until_color"), effect.get("count")
+        if count is None and not until_color:
+            yield (path, coded("draw-needs-count"), ERROR)
+        elif count is not None and until_color:
+            yield (path, coded("draw-count-and-until-color"), ERROR)
+        elif until_color and effect.get("target", "next") != "next":
+            yield (path + ("target",), coded("draw-until-color-target"), ERROR)
     if kind == "launcher":
         presses, until = effect.get("presses"), effect.get("until_cards")
         if presses is None and not until:
@@ -126,6 +135,8 @@ def check_restrictions(data) -> Iterator[Finding]:
         if restriction["type"] == "none" and restriction["counts_as_match"]:
             yield (path + ("counts_as_match",), coded("counts-as-match-unused"),
                    WARNING)
+        if kind["challenge"] is not None and any(e.get("until_color") for e in kind["effects"]):
+            yield (("cards", kind_id, "challenge"), coded("until-color-challenge", kind=kind_id), ERROR)
         if kind["challenge"] is not None and restriction["type"] == "none":
             yield (("cards", kind_id, "challenge"), coded("challenge-without-restriction", kind=kind_id), WARNING)
 
@@ -138,19 +149,23 @@ def check_stacking(data) -> Iterator[Finding]:
         if problem:
             yield (path, problem, ERROR)
         for index, answer in enumerate(answers):
-            problem = _stacking_problem(answer, cards)
+            problem = _stacking_problem(answer, cards, answering=True)
             if problem:
                 yield (path + (index,), problem, ERROR)
 
 
-def _stacking_problem(kind_id: str, cards: dict) -> Coded | None:
+def _stacking_problem(kind_id: str, cards: dict, answering: bool = False) -> Coded | None:
     kind = cards.get(kind_id)
     if kind is None:
         return coded("unknown-kind", kind=str(kind_id))
     if not in_deck(kind):
         return coded("stack-not-in-deck", kind=kind_id)
+    if answering and not makes_next_player_owe(kind) and deflects(kind):
+        return None   # a Reverse or a Skip answering a draw deflects it (sends it on)
     if not makes_next_player_owe(kind):
-        return coded("stack-no-draw", kind=kind_id)
+        return coded("answer-no-draw" if answering else "stack-no-draw", kind=kind_id)
+    if any(effect.get("until_color") for effect in kind.get("effects") or []):
+        return coded("stack-until-color", kind=kind_id)
     return None
 
 
@@ -204,6 +219,16 @@ def check_draw_source(data) -> Iterator[Finding]:
                 yield (("cards", kind_id, "effects"), coded("launcher-card-without-launcher", kind=kind_id), ERROR)
     elif data["turn"]["draw"]["until_playable"]:
         yield (("turn", "draw", "until_playable"), coded("until-playable-needs-pile"), ERROR)
+    bomb = data["house"].get("bomb") or {}
+    doubles = data["house"]["doubles"]
+    if bomb.get("enabled") and (not doubles["enabled"] or doubles["max_cards"] < bomb.get("min_cards", 3)):
+        yield (("house", "bomb", "min_cards"), coded("bomb-needs-doubles", count=bomb.get("min_cards", 3)), ERROR)
+    cap = data["house"].get("hand_cap") or {}
+    if cap.get("enabled") and source == "launcher":
+        yield (("house", "hand_cap", "enabled"), coded("hand-cap-needs-pile"), ERROR)
+    if cap.get("enabled") and cap.get("max_cards", 25) <= data["hand_size"]:
+        yield (("house", "hand_cap", "max_cards"), coded("hand-cap-too-small", limit=cap.get("max_cards", 25),
+                                                          hand=data["hand_size"]), ERROR)
     turn_draw = data["turn"]["draw"]
     if turn_draw["max"] < turn_draw["count"]:
         yield (("turn", "draw", "max"), coded("draw-max-below-count", max=turn_draw["max"], count=turn_draw["count"]), ERROR)

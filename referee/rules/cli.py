@@ -46,6 +46,27 @@ def _builtin_documents_leniently() -> dict:
         return documents
 
 
+def file_lookup(path: str, also=(), builtins: dict | None = None):
+    """The parents a ruleset file may extend: the files given with it (`also`), a file
+    named after the parent's id beside it (`<id>.yaml` or `.yml`), then the built-ins."""
+    given = {}
+    for other in also:
+        document = load_file(other)
+        given[document["id"]] = document
+    builtins = _builtin_documents_leniently() if builtins is None else builtins
+    folder = Path(path).parent
+
+    def lookup(ruleset_id):
+        if ruleset_id in given:
+            return given[ruleset_id]
+        for suffix in (".yaml", ".yml"):
+            beside = folder / f"{ruleset_id}{suffix}"
+            if beside.is_file() and beside.resolve() != Path(path).resolve():
+                return load_file(str(beside))
+        return builtins.get(ruleset_id)
+    return lookup
+
+
 def _check(path: str, lookup) -> tuple[list[Problem], Resolved | None]:
     try:
         resolved = resolve(load_file(path), lookup)
@@ -86,19 +107,24 @@ def validate(files, lang):
 @click.command()
 @click.argument("ruleset")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of YAML.")
-def show(ruleset, as_json):
+@click.option("--with", "also", multiple=True, type=click.Path(dir_okay=False, exists=True),
+              help="A parent ruleset file (repeatable); a parent file named <id>.yaml beside "
+                   "RULESET is found without it.")
+def show(ruleset, as_json, also):
     """Print the resolved RULESET (a built-in id or a file): every option, defaults filled."""
     documents = _builtin_documents_leniently()
     try:
         if Path(ruleset).is_file():
             document = load_file(ruleset)
+            lookup = file_lookup(ruleset, also, documents)
         elif ruleset in documents:
             document = documents[ruleset]
+            lookup = documents.get
         else:
             known = ", ".join(sorted(documents))
             raise click.BadParameter(f"no file and no built-in ruleset {ruleset!r} "
                                      f"(built-in: {known})", param_hint="RULESET")
-        resolved = resolve(document, documents.get)
+        resolved = resolve(document, lookup)
     except RulesetError as exc:
         for problem in exc.problems:
             click.echo(_format(exc.source or ruleset, problem), err=True)

@@ -158,14 +158,16 @@ PROBLEM_MESSAGES = {
     "kind-no-copies": M_("{kind} has no copies in the deck, so it can never be played."),
     # TRANSLATORS: ruleset problem: deck_size (keep the key name) does not match the cards listed; {deck_size} and {total} are numbers.
     "deck-size-mismatch": M_("deck_size says {deck_size}, but the cards listed add up to {total}."),
+    # TRANSLATORS: ruleset problem: the deck size does not match the cards, with several decks shuffled together; {deck_size}, {total} and {decks} are numbers.
+    "deck-size-mismatch-decks": M_("deck_size says {deck_size}, but the cards listed, over {decks} decks, add up to {total}."),
     # TRANSLATORS: ruleset problem: a card kind without a score; {kind} is the card's id.
     "kind-needs-score": M_("{kind} needs a score: its points when it is left in a hand at the end of a round."),
     # TRANSLATORS: ruleset problem: a card id that is a category name (number, action); {kind} is it.
     "kind-id-reserved": M_("{kind} is the name of a category of cards and cannot be a card's id."),
     # TRANSLATORS: ruleset problem: a wild card whose id starts with a colour; {kind} is the id, {color} the colour it starts with.
     "wild-id-starts-with-color": M_("The wild card id {kind} starts with {color}, so it would be read as a coloured card; choose an id that does not start with a colour."),
-    # TRANSLATORS: ruleset problem: a wild card without the choose-color effect (keep the effect's name); {kind} is the card's id.
-    "wild-needs-choose-color": M_("The wild card {kind} needs a choose-color effect, so that its player names the colour to match."),
+    # TRANSLATORS: ruleset warning: the wild card {kind} has no effect naming a colour (allowed, as in UNO All Wild), so any card may be played on it.
+    "wild-names-no-color": M_("The wild card {kind} names no colour, so any card may follow it; add a choose-color effect if its player should name one."),
     # TRANSLATORS: ruleset problem: a wild card with a number; {kind} is the card's id.
     "wild-has-number": M_("The wild card {kind} cannot have a number."),
     # TRANSLATORS: ruleset problem: a coloured card with the choose-color effect (keep the key names); {kind} is the card's id.
@@ -177,7 +179,11 @@ PROBLEM_MESSAGES = {
     # TRANSLATORS: ruleset problem: a field with a value not allowed; {field} of a {effect} effect must be one of {allowed}; {value} was written.
     "effect-field-value": M_("The {field} of a {effect} effect must be one of {allowed}, not {value}."),
     # TRANSLATORS: ruleset problem: a draw effect without its count (keep the key name).
-    "draw-needs-count": M_("A draw effect needs a count."),
+    "draw-needs-count": M_("A draw effect needs a count, or until_color: true."),
+    # TRANSLATORS: ruleset problem: a draw effect gives both a number of cards and "until a colour comes".
+    "draw-count-and-until-color": M_("A draw effect takes count or until_color: true, not both."),
+    # TRANSLATORS: ruleset problem: only the next player can be made to draw until a colour comes.
+    "draw-until-color-target": M_("Drawing until a colour comes is aimed at the next player only."),
     # TRANSLATORS: ruleset problem: a launcher effect without presses or until_cards (keep the key names).
     "launcher-needs-presses": M_("A launcher effect needs presses, or until_cards: true."),
     # TRANSLATORS: ruleset problem: a launcher effect with both presses and until_cards (keep the key names).
@@ -194,6 +200,12 @@ PROBLEM_MESSAGES = {
     "stack-not-in-deck": M_("{kind} has no copies in the deck, so it cannot be stacked."),
     # TRANSLATORS: ruleset problem: stacking names a card that makes nobody draw; {kind} is the card's id.
     "stack-no-draw": M_("{kind} makes nobody draw or press the launcher, so it cannot be stacked."),
+    # TRANSLATORS: ruleset problem: the card {kind} is listed as an answer to a pending draw but cannot answer it.
+    "answer-no-draw": M_("{kind} makes nobody draw or press the launcher, and has no reverse or skip effect to send the draw on, so it cannot answer a draw."),
+    # TRANSLATORS: ruleset problem: the card {kind} makes the next player draw until a colour comes; such draws have no total to add up.
+    "stack-until-color": M_("{kind} makes the next player draw until a colour comes, which adds up to no total, so it cannot be stacked."),
+    # TRANSLATORS: ruleset problem: the card {kind} makes the next player draw until a colour comes and also has a challenge.
+    "until-color-challenge": M_("{kind} makes the next player draw until a colour comes; such a draw cannot be challenged yet."),
     # TRANSLATORS: ruleset problem: no_going_out_on names something unknown; {kind} is it, {categories} lists the categories.
     "no-going-out-unknown": M_("{kind} is neither a card of this ruleset nor a category ({categories})."),
     # TRANSLATORS: ruleset warning: a list names the same card twice; {item} is it.
@@ -208,6 +220,13 @@ PROBLEM_MESSAGES = {
     "launcher-card-without-launcher": M_("{kind} uses the launcher, but draw_source is pile; set draw_source: launcher, or give this card no copies."),
     # TRANSLATORS: ruleset problem: draw until playable needs a draw pile (keep draw_source: launcher).
     "until-playable-needs-pile": M_("Drawing until a card can be played needs a draw pile; with draw_source: launcher, each press fires a random number of cards."),
+    # TRANSLATORS: ruleset problem: the bomb rule (playing {count} or more cards of one number at once) needs the doubles rule to allow that many cards.
+    "bomb-needs-doubles": MN_("A bomb of {count} card needs doubles enabled, with max_cards at least {count}.",
+                              "A bomb of {count} cards needs doubles enabled, with max_cards at least {count}."),
+    # TRANSLATORS: ruleset problem: a limit on cards in hand needs a draw pile (the UNO Attack launcher fires a random number of cards).
+    "hand-cap-needs-pile": M_("A hand limit needs a draw pile: the launcher fires a random number of cards."),
+    # TRANSLATORS: ruleset problem: the hand limit {limit} is not more than the {hand} cards each player is dealt.
+    "hand-cap-too-small": M_("A hand limit of {limit} cards is not more than the {hand} cards dealt, so nobody could ever draw."),
     # TRANSLATORS: ruleset problem: the most cards drawn is less than the cards drawn (keep the key names); {max} and {count} are numbers.
     "draw-max-below-count": M_("turn.draw.max ({max}) is less than turn.draw.count ({count})."),
     # TRANSLATORS: ruleset problem: a penalty with the other type's field (keep the key names); {type} is draw or launcher, {wanted} the field it takes, {foreign} the one written.

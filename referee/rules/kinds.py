@@ -15,13 +15,13 @@ PALETTE = ("red", "yellow", "green", "blue")
 TARGETS = ("next", "others", "all", "chosen")
 EFFECT_FIELDS: dict[str, dict[str, tuple | None]] = {
     "choose-color": {},
-    "skip": {},
+    "skip": {"target": ("next", "others")},
     "reverse": {},
     "extra-play": {},
     "discard-all": {},
     "pass-hands": {},
     "trade-hands": {"target": ("chosen", "next")},
-    "draw": {"count": None, "target": TARGETS},
+    "draw": {"count": None, "until_color": None, "target": TARGETS},
     "launcher": {"presses": None, "until_cards": None, "target": TARGETS},
 }
 DEFAULT_TARGET = {"trade-hands": "chosen", "draw": "next", "launcher": "next"}
@@ -39,11 +39,12 @@ def category(kind: dict) -> str:
     return "number" if kind.get("number") is not None else "action"
 
 
-def copies(kind: dict, colors: int) -> int:
-    """How many cards of this kind the deck holds."""
+def copies(kind: dict, colors: int, decks: int = 1) -> int:
+    """How many cards of this kind the deck holds (`decks` copies of the deck shuffled
+    together)."""
     if is_wild(kind):
-        return kind["count"]
-    return (kind.get("per_color") or 0) * colors
+        return kind["count"] * decks
+    return (kind.get("per_color") or 0) * colors * decks
 
 
 def in_deck(kind: dict) -> bool:
@@ -56,7 +57,13 @@ def makes_next_player_owe(kind: dict) -> bool:
                for effect in kind.get("effects") or [])
 
 
-FIELD_ORDER = ("type", "count", "presses", "until_cards", "target")
+def deflects(kind: dict) -> bool:
+    """Whether the kind, answering a pending draw without adding to it, sends the draw on:
+    a reverse sends it back, a skip passes it to the next player (deflection)."""
+    return any(effect.get("type") in ("reverse", "skip") for effect in kind.get("effects") or [])
+
+
+FIELD_ORDER = ("type", "count", "until_color", "presses", "until_cards", "target")
 
 
 def normalise_effect(effect: dict) -> dict:

@@ -153,6 +153,7 @@ def _lay_over(parent: dict, doc: dict, positions: dict | None) -> dict:
     removed = doc.get("remove_cards") or []
     if removed:
         result["cards"] = _without(parent.get("cards", {}), removed, doc, positions)
+        result = _forget_removed(result, set(removed))
     for key, value in doc.items():
         if key not in UPLOAD_ONLY_KEYS:
             result[key] = merge(result.get(key, _MISSING), value)
@@ -173,6 +174,31 @@ def _without(cards: dict, removed: list, doc: dict, positions: dict | None) -> d
     if problems:
         raise RulesetError(problems, getattr(doc, "source", None))
     return {kind_id: kind for kind_id, kind in cards.items() if kind_id not in removed}
+
+
+def _forget_removed(data: dict, removed: set) -> dict:
+    """The parent's references to removed kinds go with them: a kind the child drops is
+    no longer stacked, answered with, barred from going out or counted as a match (the
+    child writes what replaces them; its own references are still checked)."""
+    data = copy.deepcopy(data)
+    house = data.get("house")
+    if isinstance(house, dict):
+        stacking = house.get("stacking")
+        if isinstance(stacking, dict):
+            house["stacking"] = {kind: [a for a in answers if a not in removed]
+                                 for kind, answers in stacking.items()
+                                 if kind not in removed and isinstance(answers, list)}
+        if isinstance(house.get("no_going_out_on"), list):
+            house["no_going_out_on"] = [k for k in house["no_going_out_on"] if k not in removed]
+    by_kind = ((data.get("opening") or {}).get("first_card") or {}).get("by_kind")
+    if isinstance(by_kind, dict):
+        for kind in removed & set(by_kind):
+            del by_kind[kind]
+    for spec in (data.get("cards") or {}).values():
+        restriction = spec.get("restriction") if isinstance(spec, dict) else None
+        if isinstance(restriction, dict) and isinstance(restriction.get("counts_as_match"), list):
+            restriction["counts_as_match"] = [k for k in restriction["counts_as_match"] if k not in removed]
+    return data
 
 
 def merge(parent, child):

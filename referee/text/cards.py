@@ -100,6 +100,30 @@ KINDS = {
     "wild-all-hit": NP_("card kind", "Wild All Hit"),
     # TRANSLATORS: card name (UNO Attack): wild card whose action the players write themselves.
     "wild-customizable": NP_("card kind", "Wild Customizable"),
+    # TRANSLATORS: card name (UNO No Mercy): every other player loses their turn. Used alone and as "red Skip Everyone".
+    "skip-everyone": NP_("card kind", "Skip Everyone"),
+    # TRANSLATORS: card name (UNO No Mercy): a coloured card; the next player draws four. Used alone and as "red Draw Four".
+    "draw-four": NP_("card kind", "Draw Four"),
+    # TRANSLATORS: card name (UNO No Mercy): wild card; the direction reverses and the new next player draws four.
+    "wild-reverse-draw-four": NP_("card kind", "Wild Reverse Draw Four"),
+    # TRANSLATORS: card name (UNO No Mercy): wild card; the next player draws six.
+    "wild-draw-six": NP_("card kind", "Wild Draw Six"),
+    # TRANSLATORS: card name (UNO No Mercy): wild card; the next player draws ten.
+    "wild-draw-ten": NP_("card kind", "Wild Draw Ten"),
+    # TRANSLATORS: card name (UNO No Mercy): wild card; the next player draws until a card of the named colour comes.
+    "wild-color-roulette": NP_("card kind", "Wild Color Roulette"),
+    # TRANSLATORS: card name (UNO All Wild): wild card that reverses the direction of play.
+    "wild-reverse": NP_("card kind", "Wild Reverse"),
+    # TRANSLATORS: card name (UNO All Wild): wild card; the next player loses their turn.
+    "wild-skip": NP_("card kind", "Wild Skip"),
+    # TRANSLATORS: card name (UNO All Wild): wild card; the next two players lose their turns.
+    "wild-skip-two": NP_("card kind", "Wild Skip Two"),
+    # TRANSLATORS: card name (UNO All Wild): wild card; the next player draws two.
+    "wild-draw-two": NP_("card kind", "Wild Draw Two"),
+    # TRANSLATORS: card name (UNO All Wild): wild card; a player chosen by its player draws two.
+    "wild-targeted-draw-two": NP_("card kind", "Wild Targeted Draw Two"),
+    # TRANSLATORS: card name (UNO All Wild): wild card; its player must swap hands with a chosen player.
+    "wild-forced-swap": NP_("card kind", "Wild Forced Swap"),
 }
 
 DEFAULT_COLORS = tuple(COLORS["word"])

@@ -6,7 +6,7 @@ two rulesets' texts can be compared rule by rule (see describe_changes).
 """
 from dataclasses import dataclass, field
 
-from referee.rules.kinds import category, copies
+from referee.rules.kinds import category, copies, deflects, makes_next_player_owe
 
 from .cards import color_name, kind_name
 from .catalogs import translator
@@ -39,7 +39,7 @@ def _colors(rules: dict) -> list[str]:
 
 
 def copies_in_deck(spec: dict, rules: dict) -> int:
-    return copies(spec, len(_colors(rules)))
+    return copies(spec, len(_colors(rules)), int(rules.get("decks") or 1))
 
 
 def kinds_in_deck(rules: dict) -> list[tuple[str, dict]]:
@@ -69,6 +69,13 @@ def objective(rules: dict, tr: Translator) -> Section:
     if _get(rules, "scoring.single_round"):
         # TRANSLATORS: rule text, objective section, when one round decides the game.
         section.add("objective.game", tr.gettext("A single round decides the game: the first player to go out wins."))
+    elif _get(rules, "scoring.method") == "own-hands":
+        target = int(_get(rules, "scoring.target", 0))
+        # TRANSLATORS: rule text, objective section, when the fewest points win; {target} is a score.
+        section.add("objective.game", tr.ngettext(
+            "The game is played over several rounds; once a player reaches {target} point, the player with the fewest points wins.",
+            "The game is played over several rounds; once a player reaches {target} points, the player with the fewest points wins.",
+            target, target=target))
     else:
         target = int(_get(rules, "scoring.target", 0))
         # TRANSLATORS: rule text, objective section, when the game is played over several rounds; {target} is a score.
@@ -91,8 +98,14 @@ def setup(rules: dict, tr: Translator) -> Section:
     colors = tr.join([color_name(color, tr, "postposition") for color in _colors(rules)])
     # TRANSLATORS: rule text, set-up section: the size of the deck.
     section.add("deck", tr.ngettext("The deck has {count} card.", "The deck has {count} cards.", deck))
-    # TRANSLATORS: rule text, set-up section; {colors} lists the colours ("red, yellow, green and blue") in their "color before a postposition" form: follow it with your word for colour(s) and a postposition.
-    section.add("colors", tr.gettext("The coloured cards come in {colors}.", colors=colors))
+    decks = int(rules.get("decks") or 1)
+    if decks > 1:
+        # TRANSLATORS: rule text, set-up section: several copies of the deck are shuffled together; {count} is how many.
+        section.add("decks", tr.ngettext("It is made of {count} deck shuffled together.",
+                                         "It is made of {count} decks shuffled together.", decks))
+    if any(category(spec) != "wild" for _kind, spec in kinds_in_deck(rules)):
+        # TRANSLATORS: rule text, set-up section; {colors} lists the colours ("red, yellow, green and blue") in their "color before a postposition" form: follow it with your word for colour(s) and a postposition.
+        section.add("colors", tr.gettext("The coloured cards come in {colors}.", colors=colors))
     _dealing(rules, tr, section)
     _opening(rules, tr, section)
     return section
@@ -201,10 +214,15 @@ def turn(rules: dict, tr: Translator) -> Section:
     # TRANSLATORS: rule text, turn section: the matching rule.
     section.add("turn.match", tr.gettext(
         "On your turn, play one card that matches the top card of the discard pile by colour, number or symbol."))
-    if any(category(spec) == "wild" for _kind, spec in kinds_in_deck(rules)):
+    wilds = [spec for _kind, spec in kinds_in_deck(rules) if category(spec) == "wild"]
+    if any(_has_effect(spec, "choose-color") for spec in wilds):
         # TRANSLATORS: rule text, turn section: wild cards.
         section.add("turn.wild", tr.gettext(
             "A wild card may be played on any card; its player names the colour that must be matched next."))
+    if any(not _has_effect(spec, "choose-color") for spec in wilds):
+        # TRANSLATORS: rule text, turn section: wild cards that name no colour (UNO All Wild).
+        section.add("turn.wild.any", tr.gettext(
+            "A wild card that names no colour may be played on any card, and any card may be played on it."))
     _drawing(rules, tr, section)
     _two_players(rules, tr, section)
     return section
@@ -335,6 +353,9 @@ def _effect_sentence(effect: dict, tr: Translator, with_skip: bool) -> str | Non
     if kind == "choose-color":
         # TRANSLATORS: rule text, cards section: effect of a wild card.
         return tr.gettext("Whoever plays it names the colour to play next.")
+    if kind == "skip" and target == "others":
+        # TRANSLATORS: rule text, cards section: the Skip Everyone effect.
+        return tr.gettext("Every other player loses their turn, so whoever plays it plays again.")
     if kind == "skip":
         # TRANSLATORS: rule text, cards section: the skip effect.
         return tr.gettext("The next player loses their turn.")
@@ -356,6 +377,12 @@ def _effect_sentence(effect: dict, tr: Translator, with_skip: bool) -> str | Non
             return tr.gettext("Whoever plays it swaps hands with a player of their choice.")
         # TRANSLATORS: rule text, cards section: swap hands with the next player.
         return tr.gettext("Whoever plays it swaps hands with the next player.")
+    if kind == "draw" and effect.get("until_color"):
+        if with_skip:
+            # TRANSLATORS: rule text, cards section: the next player draws until the colour in play comes, then loses their turn.
+            return tr.gettext("The next player draws cards until one of the colour in play comes, keeps them all, and loses their turn.")
+        # TRANSLATORS: rule text, cards section: the next player draws until the colour in play comes.
+        return tr.gettext("The next player draws cards until one of the colour in play comes, and keeps them all.")
     if kind == "draw":
         return _draw_sentence(int(effect.get("count") or 0), target, with_skip, tr)
     if kind == "launcher":
@@ -530,9 +557,24 @@ def _penalty(penalty: dict, tr: Translator, caught: bool) -> str:
 def scoring(rules: dict, tr: Translator) -> Section:
     # TRANSLATORS: title of the rule text section about points.
     section = Section("scoring", tr.pgettext("section title", "Scoring"))
-    # TRANSLATORS: rule text, scoring section.
-    section.add("scoring.method", tr.gettext(
-        "The player who goes out scores points for every card left in the other players' hands."))
+    own = _get(rules, "scoring.method") == "own-hands"
+    if own:
+        # TRANSLATORS: rule text, scoring section, when every player scores their own hand (the fewest points win).
+        section.add("scoring.method", tr.gettext(
+            "At the end of a round, every player scores the points of the cards left in their own hand."))
+    else:
+        # TRANSLATORS: rule text, scoring section.
+        section.add("scoring.method", tr.gettext(
+            "The player who goes out scores points for every card left in the other players' hands."))
+    if _get(rules, "scoring.teams") == "partners" and not own:
+        # TRANSLATORS: rule text, scoring section: teams of two, partners sitting opposite each other.
+        section.add("scoring.teams", tr.gettext(
+            "With an even number of players, partners sit opposite each other: a player who goes out scores only the opponents' hands, and the partners' points add up towards the target."))
+    multiplier = int(_get(rules, "scoring.multiplier", 1) or 1)
+    if multiplier > 1:
+        # TRANSLATORS: rule text, scoring section: the score multiplier; {count} is how many times each point counts.
+        section.add("scoring.multiplier", tr.ngettext("Every point scored counts {count} time.",
+                                                      "Every point scored counts {count} times.", multiplier))
     in_deck = kinds_in_deck(rules)
     face_value = [kind for kind, spec in in_deck
                   if spec.get("number") is not None and spec.get("score") == spec.get("number")]
@@ -558,6 +600,13 @@ def scoring(rules: dict, tr: Translator) -> Section:
     if _get(rules, "scoring.single_round"):
         # TRANSLATORS: rule text, scoring section: one round decides the game.
         section.add("scoring.target", tr.gettext("A single round decides the game; keeping score is optional."))
+    elif own:
+        target = int(_get(rules, "scoring.target", 0))
+        # TRANSLATORS: rule text, scoring section: the end of a game where the fewest points win; {target} is a score.
+        section.add("scoring.target", tr.ngettext(
+            "When a player reaches {target} point, the game ends and the player with the fewest points wins.",
+            "When a player reaches {target} points, the game ends and the player with the fewest points wins.",
+            target, target=target))
     else:
         target = int(_get(rules, "scoring.target", 0))
         # TRANSLATORS: rule text, scoring section: the target score.
@@ -571,19 +620,61 @@ def house(rules: dict, tr: Translator) -> Section:
     # TRANSLATORS: title of the rule text section about house rules.
     section = Section("house", tr.pgettext("section title", "House rules"))
     doubles = _get(rules, "house.doubles") or {}
-    if doubles.get("enabled"):
+    if doubles.get("enabled") and doubles.get("match") == "number":
+        most = int(doubles.get("max_cards") or 2)
+        # TRANSLATORS: rule text, house rules section: cards of one number in any colours go down together; {count} is the most.
+        section.add("house.doubles", tr.ngettext(
+            "Same number: you may play up to {count} card of the same number together, in any colours; the first must match the pile, and the last one put down sets the colour.",
+            "Same number: you may play up to {count} cards of the same number together, in any colours; the first must match the pile, and the last one put down sets the colour.", most))
+    elif doubles.get("enabled"):
         most = int(doubles.get("max_cards") or 2)
         # TRANSLATORS: rule text, house rules section: the doubles house rule; {count} is the most cards played together.
         section.add("house.doubles", tr.ngettext(
             "Doubles: you may play up to {count} card of the same colour and number together.",
             "Doubles: you may play up to {count} cards of the same colour and number together.", most))
+    specs = rules.get("cards") or {}
     for kind, answers in (_get(rules, "house.stacking") or {}).items():
-        if not answers:
-            continue
-        # TRANSLATORS: rule text, house rules section: stacking (progressive draw); {card} makes you draw, {cards} may be played on it instead.
-        section.add(f"house.stacking.{kind}", tr.gettext(
-            "Stacking: when a {card} makes you draw, you may play a {cards} on it instead of drawing; the cards to draw add up and pass to the next player, until someone cannot stack and draws them all.",
-            card=kind_name(kind, tr, rules), cards=_names(answers, tr, rules, "or")))
+        adding = [a for a in answers if not deflects(specs.get(a) or {}) or makes_next_player_owe(specs.get(a) or {})]
+        deflecting = [a for a in answers if a not in adding]
+        if adding:
+            # TRANSLATORS: rule text, house rules section: stacking (progressive draw); {card} makes you draw, {cards} may be played on it instead.
+            section.add(f"house.stacking.{kind}", tr.gettext(
+                "Stacking: when a {card} makes you draw, you may play a {cards} on it instead of drawing; the cards to draw add up and pass to the next player, until someone cannot stack and draws them all.",
+                card=kind_name(kind, tr, rules), cards=_names(adding, tr, rules, "or")))
+        if deflecting:
+            # TRANSLATORS: rule text, house rules section: deflection; {card} causes the draw, {cards} (a Reverse or a Skip) sends it on.
+            section.add(f"house.stacking.{kind}.deflect", tr.gettext(
+                "Deflection: when a {card} makes you draw, you may play a {cards} instead; the draw goes on unchanged to the next player in the direction of play.",
+                card=kind_name(kind, tr, rules), cards=_names(deflecting, tr, rules, "or")))
+    if _get(rules, "house.stacking_revenge") and any((_get(rules, "house.stacking") or {}).values()):
+        # TRANSLATORS: rule text, house rules section: the revenge house rule.
+        section.add("house.stacking_revenge", tr.gettext(
+            "Revenge: a draw card played to answer a pending draw counts double."))
+    if _get(rules, "house.bomb.enabled"):
+        least, count = int(_get(rules, "house.bomb.min_cards", 3)), int(_get(rules, "house.bomb.count", 1))
+        # TRANSLATORS: rule text, house rules section: the bomb; {least} is how many cards played together make one, {count} what the others draw.
+        section.add("house.bomb", tr.ngettext(
+            "Bomb: when {least} or more cards go down together, every other player draws {count} card.",
+            "Bomb: when {least} or more cards go down together, every other player draws {count} cards.", count, least=least))
+    if _get(rules, "house.no_wild_on_wild"):
+        # TRANSLATORS: rule text, house rules section: the no-wild-on-wild house rule.
+        section.add("house.no_wild_on_wild", tr.gettext("A wild card may not be played on a wild card."))
+    if _get(rules, "house.stacking_same_color") and any(_get(rules, "house.stacking") or {}):
+        # TRANSLATORS: rule text, house rules section: stacking is allowed only within the colour in play.
+        section.add("house.stacking_same_color", tr.gettext(
+            "A coloured draw card may answer a pending draw only if it is of the colour in play."))
+    if _get(rules, "house.hand_cap.enabled"):
+        cap = int(_get(rules, "house.hand_cap.max_cards", 25))
+        # TRANSLATORS: rule text, house rules section: the hand limit; {count} is the most cards a hand may hold.
+        section.add("house.hand_cap", tr.ngettext(
+            "Hand limit: a player holding {count} card draws no more; draws and penalties stop there, and a player who cannot play ends the turn.",
+            "Hand limit: a player holding {count} cards draws no more; draws and penalties stop there, and a player who cannot play ends the turn.", cap))
+    if _get(rules, "house.mercy.enabled"):
+        limit = int(_get(rules, "house.mercy.max_cards", 25))
+        # TRANSLATORS: rule text, house rules section: the mercy rule; {count} is the number of cards that puts a player out.
+        section.add("house.mercy", tr.ngettext(
+            "Mercy rule: a player who holds {count} card or more is out of the round at once, and their cards go under the discard pile. The last player left in wins the round and the game.",
+            "Mercy rule: a player who holds {count} cards or more is out of the round at once, and their cards go under the discard pile. The last player left in wins the round and the game.", limit))
     if _get(rules, "house.jump_in.enabled"):
         # TRANSLATORS: rule text, house rules section: the jump-in house rule.
         section.add("house.jump_in", tr.gettext(

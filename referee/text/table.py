@@ -33,6 +33,10 @@ NEXT: dict[str, Sentence] = {
     "press-owed/until": M_("{player} owes launcher presses until it fires a card: make them before playing."),
     # TRANSLATORS: what must happen now: {player} must take the pending draw of {count} cards.
     "answer-draw": MN_("{player} draws {count} card.", "{player} draws {count} cards."),
+    # TRANSLATORS: what must happen now: {player} draws cards one by one until a card of the colour {color} comes, and keeps them all.
+    "answer-draw/until-color": M_("{player} draws until a {color} card comes and keeps every card drawn."),
+    # TRANSLATORS: what must happen now on a wild that names no colour (UNO All Wild): {player} plays any card on {top}, or draws.
+    "play/any": M_("{player} plays any card on {top} or draws; no colour is in play."),
     # TRANSLATORS: what must happen now (UNO Attack): {player} must press the launcher {count} times.
     "answer-launcher": MN_("{player} presses the launcher {count} time.",
                            "{player} presses the launcher {count} times."),
@@ -68,12 +72,16 @@ def next_sentences(action: dict) -> list[tuple[Sentence, dict]]:
     """The sentences that say `action` (engine next_action), with their raw values."""
     situation = action.get("situation")
     key = situation
-    if situation == "play" and action.get("launcher"):
+    if situation == "play" and action.get("color") is None:
+        key = "play/any"
+    elif situation == "play" and action.get("launcher"):
         key = "play/launcher"
     elif situation == "play-after-draw" and action.get("drawn_only"):
         key = "play-after-draw/drawn-only"
     elif situation in ("answer-launcher", "press-owed") and action.get("until_cards"):
         key = f"{situation}/until"
+    elif situation == "answer-draw" and action.get("until_color"):
+        key = "answer-draw/until-color"
     if key not in NEXT:
         return []
     values = {name: action.get(name) for name in ("player", "top", "color", "card", "count",

@@ -51,6 +51,10 @@ MESSAGES: dict[str, tuple[Sentence, ...]] = {
         # TRANSLATORS: verdict for a legal play. {player} played the card {card} (e.g. "red 3"); {color} is the colour in play now (a word).
         M_("{player} played {card}, and the colour in play is now {color}."),
     ),
+    "played/any": (
+        # TRANSLATORS: verdict for a legal play of a wild that names no colour (UNO All Wild); {card} is its name.
+        M_("{player} played {card}; no colour is in play, so any card may follow."),
+    ),
     "played-several": (
         # TRANSLATORS: verdict for several cards played at once. {player} played them; {cards} lists them; {count} is how many.
         MN_("{player} played {count} card together: {cards}.", "{player} played {count} cards together: {cards}."),
@@ -165,6 +169,35 @@ MESSAGES: dict[str, tuple[Sentence, ...]] = {
         # TRANSLATORS: second sentence after scoring a round: {player}'s score so far is {total} points.
         MN_("{player} now has {total} point in all.", "{player} now has {total} points in all.", n="total"),
     ),
+    "round-scored/partners": (
+        # TRANSLATORS: verdict after scoring a round played in teams of two; {points} were won this round, {total} is the team's score (the partners' points added up).
+        MN_("{player} wins the round and scores {points} point; with their partner's points, their team has {total}.",
+            "{player} wins the round and scores {points} points; with their partner's points, their team has {total}.", n="points"),
+    ),
+    "game-won/partners": (
+        # TRANSLATORS: first sentence of the verdict that ends a game played in teams of two; {points} were won in the last round.
+        MN_("{player} scores {points} point for the round.", "{player} scores {points} points for the round.", n="points"),
+        # TRANSLATORS: second sentence: the team of {player} and their partner reaches the target {target} with {total} points together.
+        MN_("Together with their partner, {player} has {total} point, reaches the target of {target}, and their team wins the game.",
+            "Together with their partner, {player} has {total} points, reaches the target of {target}, and their team wins the game.", n="total"),
+    ),
+    "round-scored/own-hands": (
+        # TRANSLATORS: verdict after scoring a round where every player scores their own hand (fewest points win); {player} went out, {total} is their score so far.
+        MN_("The round is scored: each player adds the points of their own hand, and {player}, who won the round, has {total} point.",
+            "The round is scored: each player adds the points of their own hand, and {player}, who won the round, has {total} points.", n="total"),
+    ),
+    "game-won/own-hands": (
+        # TRANSLATORS: verdict that ends a game where the fewest points win; {target} was reached by someone, {player} has the fewest, {total}.
+        MN_("The round is scored and a player has reached the target of {target}: {player} has the fewest points, {total} point, and wins the game.",
+            "The round is scored and a player has reached the target of {target}: {player} has the fewest points, {total} points, and wins the game.", n="total"),
+    ),
+    "game-won/last-standing": (
+        # TRANSLATORS: first sentence of the verdict that ends the game; {points} were won in the last round.
+        MN_("{player} scores {points} point for the round.", "{player} scores {points} points for the round.", n="points"),
+        # TRANSLATORS: second sentence when the game ends because every other player is out (the mercy rule); {total} is the winner's score.
+        MN_("Every other player is out, so {player} wins the game with {total} point.",
+            "Every other player is out, so {player} wins the game with {total} points.", n="total"),
+    ),
     "game-won": (
         # TRANSLATORS: first sentence of the verdict that ends the game: {player} scores {points} points for the last round.
         MN_("{player} scores {points} point for the round.", "{player} scores {points} points for the round.", n="points"),
@@ -173,6 +206,14 @@ MESSAGES: dict[str, tuple[Sentence, ...]] = {
         # TRANSLATORS: third sentence of the verdict that ends the game: {target} is the score needed to win, and {player} has reached it.
         MN_("The target was {target} point, so {player} wins the game.",
             "The target was {target} points, so {player} wins the game.", n="target"),
+    ),
+    "table-opened/any": (
+        # TRANSLATORS: verdict when a game starts on a wild that names no colour (UNO All Wild); {top} is its name.
+        M_("The table is open: {top} starts the discard pile, no colour is in play, and {first_player} plays first."),
+    ),
+    "round-dealt/any": (
+        # TRANSLATORS: verdict when a new round is dealt on a wild that names no colour; {round} is the round number, {top} a card name.
+        M_("Round {round} is dealt: {top} starts the discard pile, no colour is in play, and {first_player} plays first."),
     ),
     "round-dealt": (
         # TRANSLATORS: verdict when round number {round} is dealt. {top} is the first card turned up, {color} the colour in play (a word), {first_player} the player who plays first.
@@ -193,6 +234,10 @@ MESSAGES: dict[str, tuple[Sentence, ...]] = {
     "color-not-allowed": (
         # TRANSLATORS: refusal: a colour was named with the card {card}, which does not let its player choose one.
         M_("{card} does not let its player choose a colour, so play it without naming one."),
+    ),
+    "pending-draw/until-color": (
+        # TRANSLATORS: refusal: because of {card}, {player} must first draw until a card of the colour in play comes.
+        M_("Because of {card}, {player} must draw until a card of the colour in play comes, or answer it where the rules allow."),
     ),
     "pending-draw": (
         # TRANSLATORS: refusal: {player} still has to draw {count} cards because of the card {card}, before any other move.
@@ -369,6 +414,31 @@ MESSAGES: dict[str, tuple[Sentence, ...]] = {
         MN_("The draw says {count} card was drawn, but the cards listed are: {cards}.",
             "The draw says {count} cards were drawn, but the cards listed are: {cards}."),
     ),
+    "cards-not-same-number": (
+        # TRANSLATORS: refusal: cards played together must all be number cards showing the same number; {cards} lists them.
+        M_("Cards played together must all show the same number, and {cards} do not."),
+    ),
+    "wild-on-wild": (
+        # TRANSLATORS: refusal (house rule): a wild card {card} may not be played on the wild card {top}.
+        M_("These rules do not allow a wild card on a wild card: {card} cannot go on {top}."),
+    ),
+    "draw-until-color": (
+        # TRANSLATORS: refusal: {player} tried to accept a draw that has no fixed count; they draw until a card of the colour {color} comes.
+        M_("{player} must draw until a {color} card comes, and then say how many cards that took."),
+    ),
+    "drew-past-color": (
+        # TRANSLATORS: refusal: drawing until the colour {color} comes stops at the first such card; {card} was one.
+        M_("Drawing stops at the first {color} card: {card} was one, so no more cards may be drawn after it."),
+    ),
+    "hand-full": (
+        # TRANSLATORS: refusal: {player} already holds {max} cards, the hand limit of these rules, so they may not draw.
+        MN_("{player} holds {max} card, the most these rules allow, and may not draw: play a card or end the turn.",
+            "{player} holds {max} cards, the most these rules allow, and may not draw: play a card or end the turn.", n="max"),
+    ),
+    "player-out": (
+        # TRANSLATORS: refusal: {player} is out of this round under the mercy rule (too many cards) and can make no move.
+        M_("{player} is out of this round under the mercy rule and cannot make a move until the next round."),
+    ),
     "drew-past-playable": (
         # TRANSLATORS: refusal: under "draw until you can play", the player kept drawing after {card}, a card that could be played.
         M_("Drawing stops at the first card that can be played: {card} could be played, so no more cards may be drawn after it."),
@@ -461,8 +531,25 @@ def _launcher_effect(card, rules: dict) -> dict | None:
 
 def variant(code: str, details: dict, rules: dict | None) -> str | None:
     """Which wording of the code fits the ruleset (None: the plain one)."""
+    details = details or {}
+    rules = ruleset_data(rules) if rules is not None else None  # a compiled ruleset reads as its resolved dict
+    if code in ("played", "table-opened", "round-dealt") and "color" in details and details["color"] is None:
+        return "any"   # a wild that names no colour
+    if code == "pending-draw" and "count" in details and details["count"] is None:
+        if not _launcher_effect(details.get("card"), rules or {}):
+            return "until-color"
     if not rules:
         return None
+    scoring = rules.get("scoring") or {}
+    if code in ("round-scored", "game-won") and scoring.get("method") == "own-hands":
+        return "own-hands"
+    if scoring.get("teams") == "partners" and (
+            code == "round-scored"
+            or (code == "game-won" and _as_int(details.get("total")) >= _as_int(scoring.get("target")))):
+        return "partners"
+    if (code == "game-won" and ((rules.get("house") or {}).get("mercy") or {}).get("enabled")
+            and not scoring.get("single_round") and _as_int(details.get("total")) < _as_int(scoring.get("target"))):
+        return "last-standing"
     uno = rules.get("uno") or {}
     if code == "uno-caught" and (uno.get("penalty") or {}).get("type") == "launcher":
         return "launcher"

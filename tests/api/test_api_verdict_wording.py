@@ -56,6 +56,14 @@ def crafted_verdicts(rules):
              "effects": [], "rule": ""} for code in sorted(CODES) for count in COUNTS]
 
 
+def opening_card(rules):
+    """A plain card of the deck to open with: a coloured 7, or a wild with no effects
+    in a deck of wilds only (UNO All Wild)."""
+    if any(kind.get("number") == 7 for kind in rules["cards"].values()):
+        return f"{rules['colors'][0]}-7"
+    return next(kind_id for kind_id, kind in rules["cards"].items() if not kind["effects"])
+
+
 @pytest.fixture(scope="module")
 def served(app):
     """{ruleset id: (crafted verdicts, {lang: [messages as the API serves them]})}."""
@@ -64,7 +72,7 @@ def served(app):
     for ruleset_id in RULESETS:
         rules = builtin_rulesets()[ruleset_id].data
         opened = client.post("/v1/tables", json={"ruleset": ruleset_id, "players": PLAYERS, "dealer": 0,
-                                                 "first_card": f"{rules['colors'][0]}-7"})
+                                                 "first_card": opening_card(rules)})
         assert opened.status_code == 201, opened.get_json()
         table_id = opened.get_json()["id"]
         verdicts = crafted_verdicts(rules)

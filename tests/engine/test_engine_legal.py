@@ -76,3 +76,21 @@ def test_the_enumerator_agrees_with_the_judge_under_random_house_rules(document,
     rules = compile_rules(resolve(document, builtin_lookup).data)
     stats = simulate(rules, games=1, seed=seed, players=players, check_legal=True, max_moves=3000)
     assert stats.games + stats.capped == 1 and stats.moves > 0
+
+
+def test_a_player_owing_a_pending_launcher_draw_and_presses_is_offered_the_pending_first():
+    """Found by the random house rules: with a Wild Hit 4 pending and a missed-UNO fine
+    owed, the enumerator offered the fine's presses, which the judge (rightly) counts
+    against the pending card first and refused, for ever."""
+    document = {"id": "fines", "title": "Fines", "extends": "attack",
+                "uno": {"penalty": {"type": "launcher", "presses": 3}}}
+    rules = compile_rules(resolve(document, builtin_lookup).data)
+    state = parse_state(rules, {
+        "players": ["P0", "P1"], "current": 1, "top": "wild-hit-four", "color": "green",
+        "hand_counts": [5, 6], "phase": "respond",
+        "pending": {"kind": "launcher", "count": 1, "player": 1, "card": "wild-hit-four", "lose_turn": True},
+        "debts": [{"player": 1, "count": 3}]})
+    options = legal_moves(rules, state)
+    draws = [o for o in options if o.move.type == "draw"]
+    assert draws and all(o.verdict.legal for o in draws)
+    assert [o.move.presses for o in draws] == [1]

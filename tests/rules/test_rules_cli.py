@@ -75,7 +75,7 @@ def test_show_prints_json_and_reads_files():
 
 def test_show_names_the_built_in_ids_when_it_does_not_know_one():
     result = run("show", "clasic")
-    assert result.exit_code == 2 and "built-in: attack" in result.output
+    assert result.exit_code == 2 and "built-in: all-wild, attack" in result.output
 
 
 def test_show_reports_an_invalid_file(tmp_path):
@@ -91,3 +91,20 @@ def test_what_show_prints_reads_back_strictly_as_the_same_data(builtins):
     for ruleset_id, resolved in builtins.items():
         printed = run("show", ruleset_id).stdout
         assert load_yaml(printed) == resolved.data, ruleset_id
+
+
+def test_show_and_simulate_find_a_parent_file_beside_the_ruleset_or_given_with_it(tmp_path):
+    (tmp_path / "base.yaml").write_text("id: base\ntitle: Base\nextends: classic\nscoring: {target: 200}\n")
+    (tmp_path / "top.yaml").write_text("id: top\ntitle: Top\nextends: base\n")
+    shown = run("show", str(tmp_path / "top.yaml"), "--json")
+    assert shown.exit_code == 0, shown.output
+    assert json.loads(shown.stdout)["scoring"]["target"] == 200
+    played = run("simulate", str(tmp_path / "top.yaml"), "--games", "2", "--players", "2")
+    assert played.exit_code == 0, played.output
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (tmp_path / "top.yaml").rename(elsewhere / "top.yaml")
+    alone = run("show", str(elsewhere / "top.yaml"))
+    assert alone.exit_code == 1 and "[extends-unknown]" in alone.output and "base" in alone.output
+    given = run("show", str(elsewhere / "top.yaml"), "--with", str(tmp_path / "base.yaml"))
+    assert given.exit_code == 0, given.output

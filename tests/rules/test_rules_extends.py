@@ -102,7 +102,8 @@ def test_a_chain_of_parents_applies_in_order():
     lookup = lookup_of("id: middle\ntitle: Middle\nextends: classic\nscoring: {target: 300}\n"
                        "house: {jump_in: {enabled: true}}\n")
     data = resolved("id: top\ntitle: Top\nextends: middle\nscoring: {single_round: true}\n", lookup)
-    assert data["scoring"] == {"method": "opponents-hands", "target": 300, "single_round": True}
+    assert data["scoring"] == {"method": "opponents-hands", "teams": "none", "multiplier": 1, "target": 300,
+                               "single_round": True}
     assert data["house"]["jump_in"] == {"enabled": True}
     assert data["extends"] == "middle"
 
@@ -153,3 +154,13 @@ def test_resolve_errors_name_the_file():
     with pytest.raises(RulesetError) as caught:
         resolve(house("id: mine\ntitle: Mine\nextends: nowhere\n"), builtin_lookup)
     assert str(caught.value).startswith("house.yaml: line 3, column 1: extends: There is no ruleset nowhere")
+
+
+def test_removing_a_kind_the_parent_stacks_drops_it_from_the_parents_stacking(builtins):
+    """Issue 15: a child removing a kind its parent stacks (or answers with) validated never."""
+    child = {"id": "no-wd4", "title": "No Wild Draw Four", "extends": "stacking-tournament",
+             "deck_size": 104, "remove_cards": ["wild-draw-four"]}
+    data = resolve(child, builtins.get).data
+    assert "wild-draw-four" not in data["house"]["stacking"]
+    assert all("wild-draw-four" not in answers for answers in data["house"]["stacking"].values())
+    assert data["house"]["stacking"]["draw-two"] == ["draw-two"]

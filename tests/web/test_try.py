@@ -72,7 +72,7 @@ def test_effects_of_an_action_card_are_listed(server, page):
     form = page.locator("form.move[data-type=accept]")
     form.locator("select[name=player]").select_option("2")
     form.locator("button").click()
-    page.wait_for_function("document.querySelectorAll('#verdicts li').length === 3")
+    page.locator("#verdicts li:nth-child(3)").wait_for()
     assert page.locator("#verdicts li").first.locator(".code").inner_text() == "draw-accepted"
     assert page.locator("#state-current").inner_text().startswith("0")  # Chirag lost the turn
     assert page.locator("#seats tr td:nth-child(3)").all_inner_texts() == ["7", "6", "9"]
