@@ -15,6 +15,9 @@ def open_table(page, server, lang="en", ruleset="classic", first_card="red-7"):
     page.fill("#first-card", first_card)
     page.click("#open button[type=submit]")
     page.locator("#board:not([hidden])").wait_for()
+    # The opening's verdict is written after its effects are worded (a request of its
+    # own): wait for it, so that counting verdicts afterwards counts only moves.
+    page.locator("#verdicts li").first.wait_for()
 
 
 def play(page, player, cards, color=None):
