@@ -36,12 +36,11 @@ $(RLCARD_STAMP):
 
 # The chaos suite (tests/chaos, marker `chaos`) is part of it: kills, a database
 # outage, a full disk (a tmpfs: needs root, else skipped) and slow clients; so is the
-# load test of phones waiting (marker `load`).
+# load test of phones waiting (marker `load`). Those come last, one test at a time: their
+# recovery and throughput bounds are timings, which a parallel test would skew.
 test: $(STAMP) catalogs $(RLCARD_STAMP)
 	$(BIN)/referee i18n check
 	$(BIN)/pytest -n 2 -q -m "not chaos and not load"
-	# Faults and load against a real gunicorn come last, one test at a time: their
-	# recovery and throughput bounds are timings, which a parallel test would skew.
 	$(BIN)/pytest -q -m "chaos or load"
 
 bench: $(STAMP)
