@@ -47,14 +47,8 @@ def _mercy(rules, state, effects):
     if not state.out:
         return
     if state.active == 1:
-        winner = next(seat for seat in range(state.seats) if seat not in state.out)
-        state.pending = None
-        state.phase = "round-over"
-        state.winner = winner
-        state.skips = 0
-        state.extra_play = False
-        state.uno_exposed = frozenset()
-        effects.append({"type": "round-over", "winner": winner})
+        _end_round(state, next(seat for seat in range(state.seats) if seat not in state.out),
+                   effects)
         return
     if state.pending is not None and state.pending.player in state.out:
         state.pending = None
@@ -556,14 +550,19 @@ def _went_out(rules, old, state, player, lead, effects):
         pending = old.pending
         _owe(rules, state, state.seat_after(player, 1),
              {"type": pending.kind, "count": pending.count, "presses": pending.count, "until_cards": False}, effects)
+    _end_round(state, player, effects)
+    return allow(state, "went-out", f"cards.{lead.kind.id}", effects, player=player, card=lead.text)
+
+
+def _end_round(state, winner, effects):
+    """The round is over and `winner` won it: nothing is pending or owed a turn."""
     state.pending = None
     state.phase = "round-over"
-    state.winner = player
+    state.winner = winner
     state.skips = 0
     state.extra_play = False
     state.uno_exposed = frozenset()
-    effects.append({"type": "round-over", "winner": player})
-    return allow(state, "went-out", f"cards.{lead.kind.id}", effects, player=player, card=lead.text)
+    effects.append({"type": "round-over", "winner": winner})
 
 
 # --- draw, pass, accept ------------------------------------------------------------
