@@ -4,10 +4,15 @@ No I/O, no clock, no Flask. The input state is never changed: a legal move gets 
 state, an illegal one gets the same state back. Every decision reads the compiled
 ruleset (rules.py); no card or edition is named here. Each move type has a handler
 that first refuses what the rules forbid (in the order a player would want to hear it)
-and then applies the move.
+and then applies the move; the state changes moves share with the opening are in
+transitions.py.
 """
 from .errors import InputError
-from .state import DIRECTION_NAMES, Pending
+from .opening import deal_round
+from .state import DIRECTION_NAMES, Debt, Pending
+from .transitions import (advance, close_uno_windows, draw_now, end_round, hand_changed, lose_turn,
+                          next_target, owe, penalise, pending_effect, resolve_pending, reverse,
+                          take_cards, targets)
 from .verdict import Verdict
 
 
@@ -42,12 +47,12 @@ def _mercy(rules, state, effects):
         state.hand_counts[seat] = 0
         state.uno_called = state.uno_called - {seat}
         state.uno_exposed = state.uno_exposed - {seat}
-        state.debts = tuple(debt for debt in state.debts if debt[0] != seat)
+        state.debts = tuple(debt for debt in state.debts if debt.player != seat)
         effects.append({"type": "out", "player": seat, "count": held})
     if not state.out:
         return
     if state.active == 1:
-        _end_round(state, next(seat for seat in range(state.seats) if seat not in state.out),
+        end_round(state, next(seat for seat in range(state.seats) if seat not in state.out),
                    effects)
         return
     if state.pending is not None and state.pending.player in state.out:
@@ -99,78 +104,6 @@ def _turn_refusal(state, player):
     if player != state.current:
         return refuse(state, "not-your-turn", "turn", player=player, current=state.current)
     return None
-
-
-def _close_uno_windows(rules, state, player, is_play):
-    """A turn move by `player` closes the windows for catching a missed UNO: by anyone
-    else under the official window; by the forgetful player's own next play under
-    the until-offender-plays-again window."""
-    if not state.uno_exposed:
-        return
-    if rules.uno_window_until_offender_plays:
-        if is_play and player in state.uno_exposed:
-            state.uno_exposed = state.uno_exposed - {player}
-    else:
-        state.uno_exposed = frozenset(p for p in state.uno_exposed if p == player)
-
-
-def _hand_changed(state, player):
-    """Calls and exposures only concern a player holding exactly one card."""
-    if state.hand_counts[player] != 1:
-        if player in state.uno_called:
-            state.uno_called = state.uno_called - {player}
-        if player in state.uno_exposed:
-            state.uno_exposed = state.uno_exposed - {player}
-
-
-def _advance(state, player, extra_skips, effects):
-    """Pass the turn from `player`, skipping the skips waiting and `extra_skips`. Skips
-    reach at most every other player: a Skip never costs its own player a turn."""
-    skips = min(state.skips + extra_skips, state.active - 1)
-    _hand_changed(state, player)   # an UNO called for a play not made lapses
-    for step in range(1, skips + 1):
-        effects.append({"type": "skip", "player": state.seat_after(player, step)})
-    state.current = state.seat_after(player, 1 + skips)
-    state.skips = 0
-    state.drawn = False
-    state.drawn_card = None
-    state.extra_play = False
-    state.phase = "play"
-    effects.append({"type": "turn", "player": state.current})
-
-
-def _lose_turn(state, player, effects):
-    """`player`, who had to answer a draw, loses the turn: it passes to the one after."""
-    effects.append({"type": "skip", "player": player})
-    _advance(state, player, 0, effects)
-
-
-def _take_cards(rules, state, player, count, effects):
-    """`player` takes `count` cards from the pile; when the pile runs out, the discards
-    under the top card are shuffled into a new pile first (the caller checked that the
-    table has them)."""
-    if state.pile is not None:
-        if count > state.pile:
-            reshuffled = state.cards_to_draw(rules) - state.pile
-            effects.append({"type": "reshuffle", "count": reshuffled})
-            state.pile += reshuffled
-        state.pile -= count
-    state.hand_counts[player] += count
-    _hand_changed(state, player)
-
-
-def _penalise(rules, state, player, penalty, effects):
-    kind, amount = penalty
-    if kind == "draw":
-        amount = min(amount, state.cards_for(rules, player))
-    if amount <= 0:
-        return
-    if kind == "draw":
-        _take_cards(rules, state, player, amount, effects)
-        effects.append({"type": "draw", "player": player, "count": amount})
-    else:
-        state.debts = state.debts + ((player, amount, False),)
-        effects.append({"type": "launcher", "player": player, "presses": amount, "until_cards": False})
 
 
 def _restriction_breaches(rules, kind, hand, top, color):
@@ -258,7 +191,7 @@ def judge_play(rules, state, move, hand):
 
 def _owed_presses(state, player):
     """Launcher presses owed come before the owing player's next play."""
-    if any(debt[0] == player for debt in state.debts):
+    if any(debt.player == player for debt in state.debts):
         return refuse(state, "presses-owed", "draw_source", player=player)
     return None
 
@@ -296,7 +229,7 @@ def _stack_refusal(rules, state, move, lead):
     if not answers:
         return refuse(state, "pending-draw", "house.stacking", player=pending.player,
                       count=pending.count, card=pending.card)
-    adds = lead.kind.pending is not None and lead.kind.pending[0] == pending.kind
+    adds = lead.kind.pending is not None and lead.kind.pending.kind == pending.kind
     if len(move.cards) != 1 or lead.kind.id not in answers or not (adds or lead.kind.deflects):
         return refuse(state, "cannot-stack", f"house.stacking.{pending_kind}",
                       card=lead.text, pending_card=pending.card)
@@ -362,7 +295,7 @@ def _apply_play(rules, state, move, lead, jumping, stacking):
     new.drawn = False
     new.drawn_card = None
     new.extra_play = False
-    _close_uno_windows(rules, new, player, is_play=True)
+    close_uno_windows(rules, new, player, is_play=True)
     _record_uno(new, player, move.uno, effects)
     if lead.kind.discard_all and len(cards) > 1:
         effects.append({"type": "discard-all", "player": player, "color": lead.color, "count": len(cards)})
@@ -370,9 +303,9 @@ def _apply_play(rules, state, move, lead, jumping, stacking):
         effects.append({"type": "color", "color": new.color})
     went_out = new.hand_counts[player] == 0
     skips, extra = _apply_effects(rules, new, move, lead, effects, went_out)
-    if rules.bomb and not lead.kind.discard_all and len(cards) >= rules.bomb[0]:
-        for seat in _targets(new, player, "others", None):   # a bomb: every other player draws
-            _penalise(rules, new, seat, ("draw", rules.bomb[1]), effects)
+    if rules.bomb and not lead.kind.discard_all and len(cards) >= rules.bomb.min_cards:
+        for seat in targets(new, player, "others", None):   # a bomb: every other player draws
+            draw_now(rules, new, seat, rules.bomb.count, effects)
     if went_out:
         return _went_out(rules, state, new, player, lead, effects)
     if stacking and not lead.kind.pending:
@@ -385,7 +318,7 @@ def _apply_play(rules, state, move, lead, jumping, stacking):
         new.extra_play = True
         effects.append({"type": "extra-play", "player": player})
     else:
-        _advance(new, player, skips, effects)
+        advance(new, player, skips, effects)
     code = "stacked" if stacking else "jumped-in" if jumping else (
         "played-several" if len(cards) > 1 else "played")
     details = {"player": player, "card": on_top.text, "color": new.color}
@@ -401,7 +334,7 @@ def _apply_play(rules, state, move, lead, jumping, stacking):
 
 def _record_uno(state, player, called_now, effects):
     if state.hand_counts[player] != 1:
-        _hand_changed(state, player)
+        hand_changed(state, player)
         return
     if called_now or player in state.uno_called:
         state.uno_called = state.uno_called | {player}
@@ -423,24 +356,24 @@ def _apply_effects(rules, state, move, lead, effects, went_out):
         if kind == "skip":
             skips += state.active - 1 if effect.get("target") == "others" else 1
         elif kind == "reverse":
-            skips += _reverse(rules, state, effects)
+            skips += reverse(rules, state, effects)
         elif kind in ("draw", "launcher"):
             target = effect.get("target", "next")
             if target != "next":
-                for seat in _targets(state, player, target, move.target):
+                for seat in targets(state, player, target, move.target):
                     if not (went_out and seat == player):
-                        _owe(rules, state, seat, effect, effects)
+                        owe(rules, state, seat, effect, effects)
         elif kind == "extra-play":
             extra = True
         elif went_out and kind in ("trade-hands", "pass-hands"):
             continue
         elif kind == "trade-hands":
-            other = _next_target(state, player) if effect.get("target", "next") == "next" else move.target
+            other = next_target(state, player) if effect.get("target", "next") == "next" else move.target
             counts = state.hand_counts
             counts[player], counts[other] = counts[other], counts[player]
             effects.append({"type": "trade-hands", "player": player, "target": other})
-            _hand_changed(state, player)
-            _hand_changed(state, other)
+            hand_changed(state, player)
+            hand_changed(state, other)
         elif kind == "pass-hands":
             counts = list(state.hand_counts)
             for seat in range(state.seats):
@@ -453,38 +386,9 @@ def _apply_effects(rules, state, move, lead, effects, went_out):
     return skips, extra
 
 
-def _reverse(rules, state, effects):
-    """Flip the direction of play; returns 1 when, with two players, the ruleset makes
-    Reverse act as a Skip instead (and 0 otherwise), to be added to the skips."""
-    if state.active == 2 and rules.two_player_reverse_skips:
-        return 1
-    state.direction = -state.direction
-    effects.append({"type": "direction", "direction": DIRECTION_NAMES[state.direction]})
-    return 0
-
-
-def _targets(state, player, target, chosen):
-    if target == "chosen":
-        return [chosen]
-    if target == "all":
-        return [seat for seat in range(state.seats) if seat not in state.out]
-    return [seat for seat in range(state.seats) if seat != player and seat not in state.out]   # others
-
-
-def _owe(rules, state, seat, effect, effects):
-    """A draw the table can count now, or launcher presses owed until reported."""
-    if effect["type"] == "draw":
-        _penalise(rules, state, seat, ("draw", effect["count"]), effects)
-    else:
-        until = bool(effect.get("until_cards"))
-        presses = None if until else effect["presses"]
-        state.debts = state.debts + ((seat, presses, until),)
-        effects.append({"type": "launcher", "player": seat, "presses": presses, "until_cards": until})
-
-
 def _set_pending(rules, old, state, player, lead, skips, stacking, effects):
     kind, count, until = lead.kind.pending
-    target = _next_target(state, player)
+    target = next_target(state, player)
     if stacking:
         previous = old.pending
         added = count * 2 if rules.stacking_revenge else count
@@ -502,7 +406,7 @@ def _set_pending(rules, old, state, player, lead, skips, stacking, effects):
     state.current = target
     state.skips = 0
     state.extra_play = False
-    effects.append(_pending_effect(pending))
+    effects.append(pending_effect(pending))
     if pending.lose_turn:
         effects.append({"type": "skip", "player": target, "pending": True})
 
@@ -518,51 +422,23 @@ def _deflect(old, state, player, effects):
     state.current = target
     state.skips = 0
     state.extra_play = False
-    effects.append(_pending_effect(state.pending))
-
-
-def _next_target(state, player):
-    """Whom a draw aimed at "the next player" hits: the next player to take a turn,
-    past any skips still waiting from an extra play, but never the player themselves
-    (with two players, Skip then Hit 2 hits the opponent)."""
-    target = state.seat_after(player, 1 + state.skips)
-    return target if target != player else state.seat_after(player, 1)
-
-
-def _pending_effect(pending):
-    if pending.until_color:
-        return {"type": "draw", "player": pending.player, "count": None, "until_color": True, "pending": True}
-    if pending.kind == "draw":
-        return {"type": "draw", "player": pending.player, "count": pending.count, "pending": True}
-    return {"type": "launcher", "player": pending.player, "presses": pending.count,
-            "until_cards": pending.until_cards, "pending": True}
+    effects.append(pending_effect(state.pending))
 
 
 def _went_out(rules, old, state, player, lead, effects):
     """The round ends; the last card's action still applies to the next player."""
     if lead.kind.pending and not lead.kind.until_color:   # a draw until a colour counts no cards
         kind, count, until = lead.kind.pending
-        target = _next_target(state, player)
+        target = next_target(state, player)
         if old.phase == "respond":
             count = old.pending.count + (count * 2 if rules.stacking_revenge else count)
-        _owe(rules, state, target, {"type": kind, "count": count, "presses": count, "until_cards": until}, effects)
+        owe(rules, state, target, {"type": kind, "count": count, "presses": count, "until_cards": until}, effects)
     elif old.phase == "respond" and old.pending.count is not None:   # a deflection: the draw goes on
         pending = old.pending
-        _owe(rules, state, state.seat_after(player, 1),
+        owe(rules, state, state.seat_after(player, 1),
              {"type": pending.kind, "count": pending.count, "presses": pending.count, "until_cards": False}, effects)
-    _end_round(state, player, effects)
+    end_round(state, player, effects)
     return allow(state, "went-out", f"cards.{lead.kind.id}", effects, player=player, card=lead.text)
-
-
-def _end_round(state, winner, effects):
-    """The round is over and `winner` won it: nothing is pending or owed a turn."""
-    state.pending = None
-    state.phase = "round-over"
-    state.winner = winner
-    state.skips = 0
-    state.extra_play = False
-    state.uno_exposed = frozenset()
-    effects.append({"type": "round-over", "winner": winner})
 
 
 # --- draw, pass, accept ------------------------------------------------------------
@@ -582,7 +458,7 @@ def judge_draw(rules, state, move, hand):
     pending = state.pending
     if pending is not None and player == pending.player and state.phase == "respond":
         return _answer_pending_by_drawing(rules, state, move)
-    if any(debt[0] == player for debt in state.debts):
+    if any(debt.player == player for debt in state.debts):
         return _settle_debt(rules, state, move)
     refusal = _phase_refusal(state) or _turn_refusal(state, player)
     if refusal:
@@ -639,14 +515,14 @@ def _apply_draw(rules, state, move):
     player = move.player
     new = state.copy()
     effects = []
-    _take_cards(rules, new, player, move.count, effects)
+    take_cards(rules, new, player, move.count, effects)
     if rules.draw_source == "launcher":
         effects.append({"type": "launcher-fired", "player": player, "presses": 1, "count": move.count})
     else:
         effects.append({"type": "draw", "player": player, "count": move.count})
-    _close_uno_windows(rules, new, player, is_play=False)
+    close_uno_windows(rules, new, player, is_play=False)
     if rules.after_draw == "end-turn":
-        _advance(new, player, 0, effects)
+        advance(new, player, 0, effects)
     else:
         new.drawn = True
         new.drawn_card = move.shown[-1].text if move.shown else None
@@ -667,9 +543,9 @@ def _answer_pending_by_drawing(rules, state, move):
         return refuse(state, "draw-count-invalid", "cards", count=presses, max=pending.count)
     new = state.copy()
     effects = []
-    _take_cards(rules, new, pending.player, move.count, effects)
+    take_cards(rules, new, pending.player, move.count, effects)
     effects.append({"type": "launcher-fired", "player": pending.player, "presses": presses, "count": move.count})
-    _close_uno_windows(rules, new, pending.player, is_play=False)
+    close_uno_windows(rules, new, pending.player, is_play=False)
     settled = move.count > 0 if pending.until_cards else presses == pending.count
     if pending.until_cards and not settled and new.cards_to_draw(rules) == 0:
         settled = True   # the launcher is empty: it can fire nothing more
@@ -677,9 +553,9 @@ def _answer_pending_by_drawing(rules, state, move):
         remaining = None if pending.until_cards else pending.count - presses
         new.pending = Pending(pending.kind, remaining, pending.player, pending.card,
                               pending.until_cards, pending.lose_turn)
-        effects.append(_pending_effect(new.pending))
+        effects.append(pending_effect(new.pending))
     else:
-        _resolve_pending(new, pending, effects)
+        resolve_pending(new, pending, effects)
     return allow(new, "launcher-settled", f"cards.{rules.cards[pending.card].kind.id}.effects",
                  effects, player=pending.player, count=move.count, presses=presses)
 
@@ -703,34 +579,24 @@ def _answer_until_color(rules, state, move):
                           count=move.count, max=available)
     new = state.copy()
     effects = []
-    _take_cards(rules, new, pending.player, move.count, effects)
+    take_cards(rules, new, pending.player, move.count, effects)
     effects.append({"type": "draw", "player": pending.player, "count": move.count})
-    _close_uno_windows(rules, new, pending.player, is_play=False)
-    _resolve_pending(new, pending, effects)
+    close_uno_windows(rules, new, pending.player, is_play=False)
+    resolve_pending(new, pending, effects)
     return allow(new, "draw-accepted", f"cards.{rules.cards[pending.card].kind.id}.effects",
                  effects, player=pending.player, count=move.count)
 
 
-def _resolve_pending(state, pending, effects):
-    state.pending = None
-    if pending.lose_turn:
-        _lose_turn(state, pending.player, effects)
-    else:
-        state.phase = "play"
-        state.current = pending.player
-        effects.append({"type": "turn", "player": state.current})
-
-
 def _settle_debt(rules, state, move):
     player = move.player
-    index = next(i for i, debt in enumerate(state.debts) if debt[0] == player)
+    index = next(i for i, debt in enumerate(state.debts) if debt.player == player)
     _, owed, until = state.debts[index]
     presses = move.presses or owed or 1
     if owed is not None and presses > owed:
         return refuse(state, "draw-count-invalid", "uno.penalty", count=presses, max=owed)
     new = state.copy()
     effects = []
-    _take_cards(rules, new, player, move.count, effects)
+    take_cards(rules, new, player, move.count, effects)
     effects.append({"type": "launcher-fired", "player": player, "presses": presses, "count": move.count})
     debts = list(state.debts)
     settled = move.count > 0 if until else presses == owed
@@ -739,7 +605,7 @@ def _settle_debt(rules, state, move):
     if settled:
         del debts[index]
     elif not until:
-        debts[index] = (player, owed - presses, False)
+        debts[index] = Debt(player, owed - presses, False)
     new.debts = tuple(debts)
     return allow(new, "launcher-settled", "draw_source", effects,
                  player=player, count=move.count, presses=presses)
@@ -758,8 +624,8 @@ def judge_pass(rules, state, move, hand):
         return refuse(state, "drawn-card-must-be-played", "turn.draw.after", card=state.drawn_card)
     new = state.copy()
     effects = []
-    _close_uno_windows(rules, new, move.player, is_play=False)
-    _advance(new, move.player, 0, effects)
+    close_uno_windows(rules, new, move.player, is_play=False)
+    advance(new, move.player, 0, effects)
     return allow(new, "passed", "turn", effects, player=move.player)
 
 
@@ -811,10 +677,10 @@ def _accept(rules, state, pending):
     new = state.copy()
     effects = []
     count = min(pending.count, state.cards_for(rules, pending.player))
-    _take_cards(rules, new, pending.player, count, effects)
+    take_cards(rules, new, pending.player, count, effects)
     effects.append({"type": "draw", "player": pending.player, "count": count})
-    _close_uno_windows(rules, new, pending.player, is_play=False)
-    _resolve_pending(new, pending, effects)
+    close_uno_windows(rules, new, pending.player, is_play=False)
+    resolve_pending(new, pending, effects)
     return allow(new, "draw-accepted", f"cards.{rules.cards[pending.card].kind.id}.effects",
                  effects, player=pending.player, count=count)
 
@@ -839,19 +705,19 @@ def judge_challenge(rules, state, move, hand):
     new = state.copy()
     effects = []
     new.pending = None
-    _close_uno_windows(rules, new, move.player, is_play=False)
+    close_uno_windows(rules, new, move.player, is_play=False)
     rule = f"cards.{kind.id}.challenge"
     if holding:
-        _penalise(rules, new, offender, ("draw", guilty_draw), effects)
+        draw_now(rules, new, offender, guilty_draw, effects)
         new.phase = "play"
         new.current = move.player
         effects.append({"type": "turn", "player": move.player})
         return allow(new, "challenge-succeeded", rule, effects, player=move.player, target=offender,
                      card=pending.card, color=pending.prev_color, holding=holding, count=guilty_draw)
     count = pending.count + failed_extra
-    _penalise(rules, new, move.player, ("draw", count), effects)
+    draw_now(rules, new, move.player, count, effects)
     if pending.lose_turn:
-        _lose_turn(new, move.player, effects)
+        lose_turn(new, move.player, effects)
     else:
         new.phase = "play"
         effects.append({"type": "turn", "player": move.player})
@@ -895,19 +761,19 @@ def judge_catch_uno(rules, state, move, hand):
     new = state.copy()
     new.uno_exposed = state.uno_exposed - {target}
     effects = []
-    _penalise(rules, new, target, rules.uno_penalty, effects)
+    penalise(rules, new, target, rules.uno_penalty, effects)
     return allow(new, "uno-caught", "uno.penalty", effects, player=accuser, target=target,
-                 count=rules.uno_penalty[1])
+                 count=rules.uno_penalty.amount)
 
 
 def _false_catch(rules, state, accuser, code, details):
     """A refused catch is illegal; the ruleset may still fine the accuser (the one
     case where an illegal move changes the state)."""
-    if rules.false_catch_penalty[1] <= 0:
+    if rules.false_catch_penalty.amount <= 0:
         return refuse(state, code, "uno.window", **details)
     new = state.copy()
     effects = []
-    _penalise(rules, new, accuser, rules.false_catch_penalty, effects)
+    penalise(rules, new, accuser, rules.false_catch_penalty, effects)
     return Verdict(False, code, "uno.false_catch_penalty", effects, new, details)
 
 
@@ -926,7 +792,7 @@ def judge_score(rules, state, move, hand):
     standing = bool(state.out) and state.hand_counts[winner] > 0   # the last player left in
     if move.hands[winner] and not standing:
         return refuse(state, "winner-has-cards", "scoring.method", player=winner, count=len(move.hands[winner]))
-    owing = {debt[0] for debt in state.debts}
+    owing = {debt.player for debt in state.debts}
     spare = state.cards_to_draw(rules)
     for seat, cards in enumerate(move.hands):
         held = state.hand_counts[seat]
@@ -1008,7 +874,6 @@ def _add_round_points(rules, state, new, points, extra):
 
 
 def judge_deal(rules, state, move, hand):
-    from .opening import deal_round   # opening builds on the judge's helpers
     if state.phase == "game-over":
         return _phase_refusal(state)
     if state.phase != "round-over" or not state.scored:

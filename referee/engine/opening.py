@@ -6,8 +6,8 @@ the last one stays and starts the discard pile. That way the referee can check t
 opening without seeing the deck.
 """
 from .errors import InputError
-from .judge import _owe, _pending_effect, _reverse
 from .state import MAX_PLAYERS, Pending, new_state
+from .transitions import owe, pending_effect, reverse
 from .verdict import Verdict
 
 
@@ -105,21 +105,21 @@ def _apply_opening_effects(rules, state, card, first, effects):
         if kind == "skip":
             skips += state.seats - 1 if effect.get("target") == "others" else 1
         elif kind == "reverse":
-            if _reverse(rules, state, effects):
+            if reverse(rules, state, effects):
                 skips += 1
             else:
                 state.current = (state.dealer if rules.reverse_dealer_plays_first
                                  else state.seat_after(state.dealer, 1))
         elif kind in ("draw", "launcher") and effect.get("target", "next") in ("others", "all"):
             for seat in range(state.seats):
-                _owe(rules, state, seat, effect, effects)
+                owe(rules, state, seat, effect, effects)
     if card.kind.pending:
         kind, count, until = card.kind.pending
         until_color = card.kind.until_color
         state.pending = Pending(kind, None if until_color else count, first, card.text, until, skips > 0,
                                 until_color=until_color)
         state.phase = "respond"
-        effects.append(_pending_effect(state.pending))
+        effects.append(pending_effect(state.pending))
         if skips:
             effects.append({"type": "skip", "player": first, "pending": True})
     elif skips:

@@ -5,11 +5,38 @@ nested dictionaries. Nothing here knows an edition or a card by name: every card
 kind is described by its effects, its category and its options.
 """
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from .errors import InputError
 
 # Effects that need a seat named in the move.
 AIMED_TARGET = "chosen"
+
+
+class PendingDraw(NamedTuple):
+    """What a card makes the next player owe: a draw or launcher presses."""
+    kind: str                     # "draw" | "launcher"
+    count: int | None             # cards or presses; None: until a card comes (or a colour)
+    until_cards: bool             # presses go on until the launcher fires a card
+
+
+class Challenge(NamedTuple):
+    """What a challenge of the card costs: the guilty player's draw, or the
+    challenger's extra draw on top of the pending one when the play was legal."""
+    guilty_draw: int
+    failed_extra_draw: int
+
+
+class Penalty(NamedTuple):
+    """A penalty ("draw", 2) or ("launcher", 2): cards drawn or presses owed."""
+    kind: str
+    amount: int
+
+
+class Bomb(NamedTuple):
+    """The bomb house rule: `min_cards` played together make every other player draw `count`."""
+    min_cards: int
+    count: int
 
 
 # eq=False: kinds and cards are made once per ruleset, so identity is equality (and
@@ -26,7 +53,7 @@ class KindSpec:
     effects: tuple                # the effect mappings, in order
     choose_color: bool
     aims: bool                    # an effect aims at a chosen player
-    pending: tuple | None         # ("draw"|"launcher", count, until_cards) aimed at next
+    pending: PendingDraw | None   # what a draw aimed at the next player makes them owe
     until_color: bool             # the pending draw goes on until a card of the colour in play
     skips_all: bool               # a skip aimed at every other player: its player plays again
     deflects: bool                # no draw of its own, but a reverse or skip: sends a pending draw on
@@ -34,7 +61,7 @@ class KindSpec:
     discard_all: bool
     restriction: str              # none | no-color-match | no-playable-card
     counts_as_match: frozenset
-    challenge: tuple | None       # (guilty_draw, failed_extra_draw)
+    challenge: Challenge | None
     first_card: str               # apply | redraw | choose-color
 
 
@@ -101,7 +128,7 @@ class Rules:
         self.stacking_same_color = house.get("stacking_same_color", False)
         self.stacking_revenge = house.get("stacking_revenge", False)
         bomb = house.get("bomb") or {}
-        self.bomb = (bomb.get("min_cards", 3), bomb.get("count", 1)) if bomb.get("enabled") else None
+        self.bomb = Bomb(bomb.get("min_cards", 3), bomb.get("count", 1)) if bomb.get("enabled") else None
         cap = house.get("hand_cap") or {}
         self.hand_cap = cap.get("max_cards", 25) if cap.get("enabled") else None
         mercy = house.get("mercy") or {}
@@ -121,7 +148,7 @@ class Rules:
         for effect in effects:
             if effect.get("target", "next") == "next" and effect["type"] in ("draw", "launcher"):
                 count = effect.get("count") if effect["type"] == "draw" else effect.get("presses")
-                pending = (effect["type"], count, bool(effect.get("until_cards")))
+                pending = PendingDraw(effect["type"], count, bool(effect.get("until_cards")))
                 until_color = bool(effect.get("until_color"))
             if effect["type"] == "skip":
                 skips += 1
@@ -149,7 +176,7 @@ class Rules:
             discard_all=any(e["type"] == "discard-all" for e in effects),
             restriction=restriction["type"],
             counts_as_match=frozenset(restriction.get("counts_as_match") or ()),
-            challenge=(challenge["guilty_draw"], challenge["failed_extra_draw"]) if challenge else None,
+            challenge=Challenge(challenge["guilty_draw"], challenge["failed_extra_draw"]) if challenge else None,
             first_card=first_card,
         )
 
@@ -207,10 +234,9 @@ class Rules:
 
 
 def _penalty(spec):
-    """A penalty as (type, amount): ("draw", 2) or ("launcher", 2)."""
     if spec["type"] == "launcher":
-        return ("launcher", spec["presses"])
-    return ("draw", spec["count"])
+        return Penalty("launcher", spec["presses"])
+    return Penalty("draw", spec["count"])
 
 
 def _unknown_card_message(rules, text):

@@ -6,6 +6,8 @@ fields the judge needs to be a pure function of (state, move): whether the curre
 drawn, an extra play offered, skips waiting to be applied, UNO calls and exposures,
 and launcher presses owed.
 """
+from typing import NamedTuple
+
 from .errors import InputError
 
 CLOCKWISE, COUNTER = 1, -1
@@ -17,7 +19,9 @@ MAX_HAND = 1000          # the largest deck a ruleset may have
 
 
 class Pending:
-    """A draw or launcher presses owed by the player who must answer before playing."""
+    """A draw or launcher presses owed by the player who must answer before playing.
+    Replaced, never changed, when the draw moves on. A class with slots rather than a
+    named tuple: the judge reads its fields on every answer, and slot reads are faster."""
 
     __slots__ = ("kind", "count", "player", "card", "until_cards", "lose_turn",
                  "by", "prev_color", "prev_top", "until_color")
@@ -41,6 +45,14 @@ class Pending:
                 "lose_turn": self.lose_turn, "by": self.by,
                 "prev_color": self.prev_color, "prev_top": self.prev_top,
                 "until_color": self.until_color}
+
+
+class Debt(NamedTuple):
+    """Launcher presses a player owes outside the turn (a penalty or a card aimed at
+    several players), settled by the player's next draw."""
+    player: int
+    presses: int | None           # None: until the launcher fires a card
+    until_cards: bool
 
 
 class State:
@@ -67,7 +79,7 @@ class State:
         new.skips = self.skips
         new.uno_called = self.uno_called    # frozensets
         new.uno_exposed = self.uno_exposed
-        new.debts = self.debts              # a tuple of (player, presses, until_cards)
+        new.debts = self.debts              # a tuple of Debt
         new.winner = self.winner
         new.scored = self.scored
         new.pile = self.pile
@@ -330,6 +342,6 @@ def _parse_debts(data, n, parent):
     for i, item in enumerate(data):
         r = _Reader(item, f"{parent.path}.debts[{i}]")
         until = r.bool("until_cards")
-        debts.append((r.int("player", 0, n - 1), r.int("count", 1, 1000, default=None, optional=until), until))
+        debts.append(Debt(r.int("player", 0, n - 1), r.int("count", 1, 1000, default=None, optional=until), until))
         parent.problems.extend(r.problems)
     return tuple(debts)

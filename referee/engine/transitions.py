@@ -1,0 +1,155 @@
+"""The state transitions a move and an opening share: passing the turn, taking cards,
+owing a draw or launcher presses, reversing, ending a round.
+
+The judge (judge.py) decides whether a move is legal and which of these it sets off;
+the opening (opening.py) sets off the same ones for the first card turned. Each one
+changes the new state it is given in place (never the state the move was judged on)
+and appends to `effects` what the table must do, in the shapes listed in effects.py.
+"""
+from .state import DIRECTION_NAMES, Debt
+
+
+def close_uno_windows(rules, state, player, is_play):
+    """A turn move by `player` closes the windows for catching a missed UNO: by anyone
+    else under the official window; by the forgetful player's own next play under
+    the until-offender-plays-again window."""
+    if not state.uno_exposed:
+        return
+    if rules.uno_window_until_offender_plays:
+        if is_play and player in state.uno_exposed:
+            state.uno_exposed = state.uno_exposed - {player}
+    else:
+        state.uno_exposed = frozenset(p for p in state.uno_exposed if p == player)
+
+
+def hand_changed(state, player):
+    """Calls and exposures only concern a player holding exactly one card."""
+    if state.hand_counts[player] != 1:
+        if player in state.uno_called:
+            state.uno_called = state.uno_called - {player}
+        if player in state.uno_exposed:
+            state.uno_exposed = state.uno_exposed - {player}
+
+
+def advance(state, player, extra_skips, effects):
+    """Pass the turn from `player`, skipping the skips waiting and `extra_skips`. Skips
+    reach at most every other player: a Skip never costs its own player a turn."""
+    skips = min(state.skips + extra_skips, state.active - 1)
+    hand_changed(state, player)   # an UNO called for a play not made lapses
+    for step in range(1, skips + 1):
+        effects.append({"type": "skip", "player": state.seat_after(player, step)})
+    state.current = state.seat_after(player, 1 + skips)
+    state.skips = 0
+    state.drawn = False
+    state.drawn_card = None
+    state.extra_play = False
+    state.phase = "play"
+    effects.append({"type": "turn", "player": state.current})
+
+
+def lose_turn(state, player, effects):
+    """`player`, who had to answer a draw, loses the turn: it passes to the one after."""
+    effects.append({"type": "skip", "player": player})
+    advance(state, player, 0, effects)
+
+
+def take_cards(rules, state, player, count, effects):
+    """`player` takes `count` cards from the pile; when the pile runs out, the discards
+    under the top card are shuffled into a new pile first (the caller checked that the
+    table has them)."""
+    if state.pile is not None:
+        if count > state.pile:
+            reshuffled = state.cards_to_draw(rules) - state.pile
+            effects.append({"type": "reshuffle", "count": reshuffled})
+            state.pile += reshuffled
+        state.pile -= count
+    state.hand_counts[player] += count
+    hand_changed(state, player)
+
+
+def penalise(rules, state, player, penalty, effects):
+    """`player` takes a Penalty: cards drawn now, or launcher presses owed until reported."""
+    if penalty.kind == "draw":
+        draw_now(rules, state, player, penalty.amount, effects)
+    elif penalty.amount > 0:
+        state.debts = state.debts + (Debt(player, penalty.amount, False),)
+        effects.append({"type": "launcher", "player": player, "presses": penalty.amount, "until_cards": False})
+
+
+def draw_now(rules, state, player, count, effects):
+    """`player` draws `count` cards now, or as many as the table has left for them."""
+    count = min(count, state.cards_for(rules, player))
+    if count > 0:
+        take_cards(rules, state, player, count, effects)
+        effects.append({"type": "draw", "player": player, "count": count})
+
+
+def owe(rules, state, seat, effect, effects):
+    """A draw effect of a card aimed at `seat`: cards the table can count now, or
+    launcher presses owed until reported."""
+    if effect["type"] == "draw":
+        draw_now(rules, state, seat, effect["count"], effects)
+    else:
+        until = bool(effect.get("until_cards"))
+        presses = None if until else effect["presses"]
+        state.debts = state.debts + (Debt(seat, presses, until),)
+        effects.append({"type": "launcher", "player": seat, "presses": presses, "until_cards": until})
+
+
+def reverse(rules, state, effects):
+    """Flip the direction of play; returns 1 when, with two players, the ruleset makes
+    Reverse act as a Skip instead (and 0 otherwise), to be added to the skips."""
+    if state.active == 2 and rules.two_player_reverse_skips:
+        return 1
+    state.direction = -state.direction
+    effects.append({"type": "direction", "direction": DIRECTION_NAMES[state.direction]})
+    return 0
+
+
+def targets(state, player, target, chosen):
+    """The seats an effect aimed at `target` ("chosen", "all" or "others") reaches."""
+    if target == "chosen":
+        return [chosen]
+    if target == "all":
+        return [seat for seat in range(state.seats) if seat not in state.out]
+    return [seat for seat in range(state.seats) if seat != player and seat not in state.out]   # others
+
+
+def next_target(state, player):
+    """Whom a draw aimed at "the next player" hits: the next player to take a turn,
+    past any skips still waiting from an extra play, but never the player themselves
+    (with two players, Skip then Hit 2 hits the opponent)."""
+    target = state.seat_after(player, 1 + state.skips)
+    return target if target != player else state.seat_after(player, 1)
+
+
+def pending_effect(pending):
+    """The effect that tells the table a draw (or presses) is now pending."""
+    if pending.until_color:
+        return {"type": "draw", "player": pending.player, "count": None, "until_color": True, "pending": True}
+    if pending.kind == "draw":
+        return {"type": "draw", "player": pending.player, "count": pending.count, "pending": True}
+    return {"type": "launcher", "player": pending.player, "presses": pending.count,
+            "until_cards": pending.until_cards, "pending": True}
+
+
+def resolve_pending(state, pending, effects):
+    """The pending draw was answered: its player plays next, or loses the turn."""
+    state.pending = None
+    if pending.lose_turn:
+        lose_turn(state, pending.player, effects)
+    else:
+        state.phase = "play"
+        state.current = pending.player
+        effects.append({"type": "turn", "player": state.current})
+
+
+def end_round(state, winner, effects):
+    """The round is over and `winner` won it: nothing is pending or owed a turn."""
+    state.pending = None
+    state.phase = "round-over"
+    state.winner = winner
+    state.skips = 0
+    state.extra_play = False
+    state.uno_exposed = frozenset()
+    effects.append({"type": "round-over", "winner": winner})
