@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Writes docs/verdicts.md from the verdict codes (referee/engine/codes.py) and, for
 each code, the first scenario test that produces it (tests/engine/scenarios/), so every
-example in the document is a verdict the judge really gives.
+example in the document is a verdict the judge really gives; then the effect types
+(referee/engine/effects.py) with their fields.
 
 Usage: .venv/bin/python scripts/verdict_docs.py [--check]
   --check   exit 1 if docs/verdicts.md is not what this script would write
@@ -17,6 +18,7 @@ sys.path.insert(0, str(ROOT))
 
 from referee.engine import compile_rules, judge, open_table, parse_move, parse_state  # noqa: E402
 from referee.engine.codes import CODES  # noqa: E402
+from referee.engine.effects import EFFECTS  # noqa: E402
 from referee.rules import builtin_lookup, builtin_rulesets, resolve  # noqa: E402
 
 HEADER = """# Verdict codes
@@ -114,7 +116,23 @@ def render():
                 lines.append("```json\n" + json.dumps(shown, ensure_ascii=False) + "\n```\n")
             else:
                 lines.append("No scenario produces this code yet.\n")
+    lines.append(effects_section())
     return "\n".join(lines)
+
+
+def effects_section():
+    """The effect types, each with its fields (optional ones marked): the same list the
+    OpenAPI document's `Effect` schemas are made from."""
+    lines = ["\n## Effects\n",
+             "Every verdict's `effects` lists what the table must do now, in order. Each effect "
+             "has a `type` below and exactly the fields listed for it (those marked optional "
+             "may be absent).\n",
+             "| `type` | fields | what the table does |", "|---|---|---|"]
+    for name, spec in EFFECTS.items():
+        fields = ", ".join(f"`{field}`" + (" (optional)" if field in spec["optional"] else "")
+                           for field in spec["fields"])
+        lines.append(f"| `{name}` | {fields} | {spec['summary']} |")
+    return "\n".join(lines) + "\n"
 
 
 def main():

@@ -6,6 +6,7 @@ clients, /docs and schemathesis.
 """
 import functools
 
+from referee.engine.effects import EFFECTS, effect_schema
 from referee.engine.next import SITUATIONS
 
 from . import examples
@@ -115,6 +116,14 @@ SCHEMAS = {
                                       for name in MOVE_TYPES}},
     },
     **{f"Move-{name}": move_schema(name, spec) for name, spec in MOVE_TYPES.items()},
+    "Effect": {
+        "description": "One thing the table must do now: the `type` says which, and which "
+                       "fields it has (referee/engine/effects.py).",
+        "oneOf": [ref(f"Effect-{name}") for name in EFFECTS],
+        "discriminator": {"propertyName": "type",
+                          "mapping": {name: f"#/components/schemas/Effect-{name}" for name in EFFECTS}},
+    },
+    **{f"Effect-{name}": effect_schema(name) for name in EFFECTS},
     "Pending": {
         "type": ["object", "null"],
         "description": "What the player `player` owes before anything else: cards to draw "
@@ -221,8 +230,8 @@ SCHEMAS = {
             "message": {"type": "string", "description": "In the negotiated language."},
             "rule": {"type": ["string", "null"],
                      "description": "Where in the ruleset the deciding rule lives."},
-            "effects": {"type": "array", "items": {
-                "type": "object", "required": ["type"], "properties": {"type": {"type": "string"}}}},
+            "effects": {"type": "array", "items": ref("Effect"),
+                        "description": "What the table must do now, in order."},
             "state": ref("State"),
             "details": {"type": "object", "description": "The facts the message is written "
                         "from; keys per code in docs/verdicts.md."},

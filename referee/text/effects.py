@@ -1,5 +1,8 @@
 """A verdict's effects (what the table must now do) in the reader's language, for the
-practice board: one whole sentence per effect the judge lists."""
+practice board: one whole sentence per effect type the engine declares
+(referee/engine/effects.py), its placeholders filled from the fields declared there."""
+from referee.engine.effects import COLOR, EFFECTS as EFFECT_TYPES, SEAT
+
 from .cards import color_name
 from .catalogs import translator
 from .verdicts import M_, MN_, POSTPOSITION, Sentence, _as_int, player_name
@@ -46,11 +49,21 @@ EFFECTS: dict[str, Sentence] = {
     "score": MN_("{player} scores {points} point.", "{player} scores {points} points.", n="points"),
     # TRANSLATORS: practice board, an effect of scoring: {player} has won the whole game.
     "game-over": M_("{player} wins the game."),
+    # TRANSLATORS: practice board, an effect of a draw: the draw pile ran out, so the {count} cards under the top card of the discard pile are shuffled into a new draw pile.
+    "reshuffle": MN_("The draw pile is empty: shuffle the {count} card under the top card into a new draw pile.",
+                     "The draw pile is empty: shuffle the {count} cards under the top card into a new draw pile."),
+    # TRANSLATORS: practice board, an effect of the mercy rule: {player} holds too many cards and is out of this round; the {count} cards they held go under the discard pile.
+    "out": MN_("{player} holds too many cards and is out of this round: their {count} card goes under the discard pile.",
+               "{player} holds too many cards and is out of this round: their {count} cards go under the discard pile."),
+    # TRANSLATORS: practice board, an effect of a correction: the table is as it was after move number {to_seq}.
+    "corrected": M_("The table is back to how it stood after move {to_seq}."),
 }
 
 
 def _key(effect: dict) -> str | None:
     kind = effect.get("type")
+    if not isinstance(kind, str):
+        return None
     if kind == "launcher" and effect.get("until_cards"):
         return "launcher-until"
     if kind == "launcher-fired" and effect.get("count") == 0:
@@ -69,16 +82,18 @@ def effect_text(effect, lang: str, players: list[str] | None) -> str | None:
     if key is None:
         return None
     sentence, tr = EFFECTS[key], translator(lang)
+    fields = EFFECT_TYPES[effect["type"]]["fields"]
     values = {}
     for name, value in effect.items():
-        if name in ("player", "target", "winner"):
+        field = fields.get(name)
+        if field is SEAT:
             values["player" if name == "winner" else name] = player_name(value, tr, players)
-        elif name == "color":
+        elif field is COLOR:
             values[name] = color_name(str(value), tr, sentence.color_form)
         elif isinstance(value, (int, float)) and not isinstance(value, bool):
             values[name] = value
     for text in sentence.texts():
-        for name in ("player", "target", "count", "presses", "points", "color"):
+        for name in (*fields, "player"):
             if "{" + name + "}" in text:
                 values.setdefault(name, "?")
     if sentence.plural is None:

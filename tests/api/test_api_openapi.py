@@ -50,3 +50,14 @@ def test_the_docs_page_lists_operations_errors_and_schemas(client):
         assert f'id="problem-{entry["slug"]}"' in page
     for name in documented(client)["components"]["schemas"]:
         assert f'id="schema-{name}"' in page
+
+
+def test_every_declared_effect_type_is_in_the_document_with_its_fields(client):
+    from referee.engine.effects import EFFECTS, effect_schema
+
+    schemas = documented(client)["components"]["schemas"]
+    assert set(schemas["Effect"]["discriminator"]["mapping"]) == set(EFFECTS)
+    for name in EFFECTS:
+        assert schemas[f"Effect-{name}"] == effect_schema(name)
+    verdict = schemas["Verdict"]["properties"]["effects"]
+    assert verdict["items"] == {"$ref": "#/components/schemas/Effect"}

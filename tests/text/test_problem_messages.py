@@ -55,7 +55,15 @@ EFFECTS = [
     {"type": "trade-hands", "player": 0, "target": 2}, {"type": "pass-hands", "direction": "clockwise"},
     {"type": "direction", "direction": "counterclockwise"}, {"type": "round-over", "winner": 0},
     {"type": "score", "player": 0, "points": 35}, {"type": "game-over", "winner": 0},
+    {"type": "reshuffle", "count": 40}, {"type": "out", "player": 1, "count": 25},
+    {"type": "corrected", "to_seq": 4, "taken_back": [5, 6]},
 ]
+
+
+def test_the_practice_board_examples_cover_every_declared_effect_type():
+    from referee.engine.effects import EFFECTS as DECLARED
+
+    assert {effect["type"] for effect in EFFECTS} == set(DECLARED)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES[1:])
