@@ -11,6 +11,9 @@ from .errors import InputError
 
 # Effects that need a seat named in the move.
 AIMED_TARGET = "chosen"
+# Effects that leave someone owing cards: what a card aims at the next player, and
+# what stacking can answer.
+OWING_EFFECTS = ("draw", "launcher")
 
 
 class PendingDraw(NamedTuple):
@@ -138,40 +141,30 @@ class Rules:
         self.no_going_out_on = frozenset(house["no_going_out_on"])
 
     def _compile_kind(self, kind_id, spec):
-        colored = spec.get("per_color") is not None
-        number = spec.get("number")
+        colored = not is_wild(spec)
         effects = tuple(spec.get("effects") or ())
-        category = "wild" if not colored else ("number" if number is not None else "action")
-        pending = None
-        skips = 0
-        until_color = skips_all = False
-        for effect in effects:
-            if effect.get("target", "next") == "next" and effect["type"] in ("draw", "launcher"):
-                count = effect.get("count") if effect["type"] == "draw" else effect.get("presses")
-                pending = PendingDraw(effect["type"], count, bool(effect.get("until_cards")))
-                until_color = bool(effect.get("until_color"))
-            if effect["type"] == "skip":
-                skips += 1
-                skips_all = skips_all or effect.get("target") == "others"
+        kind_category = category(spec)
+        pending = owed_by_next(spec)
+        skips = sum(1 for effect in effects if effect["type"] == "skip")
         restriction = spec.get("restriction") or {"type": "none"}
         challenge = spec.get("challenge")
         first_card = (self.first_card_by_kind.get(kind_id)
-                      or self.first_card_by_category.get(category) or "apply")
+                      or self.first_card_by_category.get(kind_category) or "apply")
         return KindSpec(
             id=kind_id,
             title=spec.get("title") or kind_id,
-            category=category,
+            category=kind_category,
             colored=colored,
-            number=number,
+            number=spec.get("number"),
             score=spec["score"],
             in_deck=spec["per_color"] if colored else spec["count"],
             effects=effects,
             choose_color=any(e["type"] == "choose-color" for e in effects),
             aims=any(e.get("target") == AIMED_TARGET for e in effects),
             pending=pending,
-            until_color=until_color,
-            skips_all=skips_all,
-            deflects=pending is None and any(e["type"] in ("reverse", "skip") for e in effects),
+            until_color=until_color(spec),
+            skips_all=any(e["type"] == "skip" and e.get("target") == "others" for e in effects),
+            deflects=deflects(spec),
             lose_turn=pending is not None and skips > 0,
             discard_all=any(e["type"] == "discard-all" for e in effects),
             restriction=restriction["type"],
@@ -233,6 +226,64 @@ class Rules:
         return kind.id in self.no_going_out_on or kind.category in self.no_going_out_on
 
 
+# --- facts about one card kind, read from its data (never from its id) ---------------
+# The compiled KindSpec is made of these; the ruleset checks (referee.rules.checks),
+# which run on a ruleset before it can be compiled, use the same functions.
+
+def is_wild(spec):
+    """A kind counted with `count`: it exists once per deck, not once per colour."""
+    return spec.get("count") is not None
+
+
+def category(spec):
+    """"wild", "number" (a coloured kind with a number) or "action" (any other coloured kind)."""
+    if is_wild(spec):
+        return "wild"
+    return "number" if spec.get("number") is not None else "action"
+
+
+def in_deck(spec):
+    return bool(spec.get("count") or spec.get("per_color"))
+
+
+def copies(spec, colors, decks=1):
+    """How many cards of the kind the deck holds (`decks` decks shuffled together)."""
+    if is_wild(spec):
+        return spec["count"] * decks
+    return (spec.get("per_color") or 0) * colors * decks
+
+
+def _owing_effect(spec):
+    """The last draw or launcher effect aimed at the next player (None: no such effect)."""
+    owing = None
+    for effect in spec.get("effects") or ():
+        if effect.get("type") in OWING_EFFECTS and effect.get("target", "next") == "next":
+            owing = effect
+    return owing
+
+
+def owed_by_next(spec):
+    """What playing the kind makes the next player owe, as a PendingDraw (None: nothing)."""
+    effect = _owing_effect(spec)
+    if effect is None:
+        return None
+    count = effect.get("count") if effect["type"] == "draw" else effect.get("presses")
+    return PendingDraw(effect["type"], count, bool(effect.get("until_cards")))
+
+
+def until_color(spec):
+    """Whether the draw the kind aims at the next player goes on until a card of the colour in play."""
+    effect = _owing_effect(spec)
+    return bool(effect and effect.get("until_color"))
+
+
+def deflects(spec):
+    """Whether the kind, with no draw of its own, sends a pending draw on when it answers
+    one: a reverse sends it back, a skip passes it to the next player."""
+    return _owing_effect(spec) is None and any(
+        effect.get("type") in ("reverse", "skip") for effect in spec.get("effects") or ())
+
+
 def _penalty(spec):
     if spec["type"] == "launcher":
         return Penalty("launcher", spec["presses"])
@@ -249,3 +300,9 @@ def _unknown_card_message(rules, text):
 def compile_rules(data):
     """Compile a resolved ruleset (referee.rules.Resolved.data) for the judge."""
     return Rules(data)
+
+
+def compiled(rules):
+    """The compiled Rules of a ruleset given compiled or as its resolved data (the text
+    package's entry points take either; everything after them reads the compiled one)."""
+    return rules if isinstance(rules, Rules) else compile_rules(rules)

@@ -160,7 +160,7 @@ def _stacking_problem(kind_id: str, cards: dict, answering: bool = False) -> Cod
         return coded("unknown-kind", kind=str(kind_id))
     if not in_deck(kind):
         return coded("stack-not-in-deck", kind=kind_id)
-    if answering and not makes_next_player_owe(kind) and deflects(kind):
+    if answering and deflects(kind):
         return None   # a Reverse or a Skip answering a draw deflects it (sends it on)
     if not makes_next_player_owe(kind):
         return coded("answer-no-draw" if answering else "stack-no-draw", kind=kind_id)

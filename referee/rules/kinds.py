@@ -1,11 +1,22 @@
-"""What a card kind is, read from its data (never from its id).
+"""The ruleset format's card kinds: their categories, the effect primitives and their
+fields, and an effect written out in full.
 
+What a kind is (its category, what it makes the next player owe, whether it deflects a
+draw) is read from its data by the compiled-ruleset module, referee.engine.rules, the
+one reading the judge, the rule book and the messages share; the checks, which run on
+a ruleset before it can be compiled, use those same functions (re-exported here).
 Categories, used by the opening rules and by `house.no_going_out_on`:
 - wild: a kind counted with `count` (it exists once per deck, not per colour);
 - number: a coloured kind (counted with `per_color`) that has a `number`;
 - action: any other coloured kind.
 """
 from __future__ import annotations
+
+from referee.engine.rules import OWING_EFFECTS, category, copies, deflects, in_deck, is_wild, owed_by_next
+
+__all__ = ["CATEGORIES", "PALETTE", "TARGETS", "EFFECT_FIELDS", "DEFAULT_TARGET", "OWING_EFFECTS",
+           "category", "copies", "deflects", "in_deck", "is_wild", "makes_next_player_owe",
+           "normalise_effect"]
 
 CATEGORIES = ("number", "action", "wild")
 PALETTE = ("red", "yellow", "green", "blue")
@@ -25,42 +36,11 @@ EFFECT_FIELDS: dict[str, dict[str, tuple | None]] = {
     "launcher": {"presses": None, "until_cards": None, "target": TARGETS},
 }
 DEFAULT_TARGET = {"trade-hands": "chosen", "draw": "next", "launcher": "next"}
-# Effects that leave someone owing cards: what stacking can answer.
-OWING_EFFECTS = ("draw", "launcher")
-
-
-def is_wild(kind: dict) -> bool:
-    return kind.get("count") is not None
-
-
-def category(kind: dict) -> str:
-    if is_wild(kind):
-        return "wild"
-    return "number" if kind.get("number") is not None else "action"
-
-
-def copies(kind: dict, colors: int, decks: int = 1) -> int:
-    """How many cards of this kind the deck holds (`decks` copies of the deck shuffled
-    together)."""
-    if is_wild(kind):
-        return kind["count"] * decks
-    return (kind.get("per_color") or 0) * colors * decks
-
-
-def in_deck(kind: dict) -> bool:
-    return bool(kind.get("count") or kind.get("per_color"))
 
 
 def makes_next_player_owe(kind: dict) -> bool:
     """Whether playing the kind leaves the next player drawing or pressing the launcher."""
-    return any(effect.get("type") in OWING_EFFECTS and effect.get("target", "next") == "next"
-               for effect in kind.get("effects") or [])
-
-
-def deflects(kind: dict) -> bool:
-    """Whether the kind, answering a pending draw without adding to it, sends the draw on:
-    a reverse sends it back, a skip passes it to the next player (deflection)."""
-    return any(effect.get("type") in ("reverse", "skip") for effect in kind.get("effects") or [])
+    return owed_by_next(kind) is not None
 
 
 FIELD_ORDER = ("type", "count", "until_color", "presses", "until_cards", "target")

@@ -2,8 +2,10 @@
 
 The names are marked here with `N_` so that they are extracted; a kind the catalog
 does not know (a house ruleset's own kind) is named by its `title` in the ruleset,
-or else by its id.
+or else by its id. Rulesets are read compiled (referee.engine.rules).
 """
+from referee.engine.rules import Rules
+
 from .render import Translator
 
 
@@ -137,25 +139,25 @@ def color_name(color: str, tr: Translator, form: str = "word") -> str:
     return str(color)
 
 
-def kind_name(kind: str, tr: Translator, rules: dict | None = None) -> str:
+def kind_name(kind: str, tr: Translator, rules: Rules | None = None) -> str:
     if kind in KINDS:
         return tr.translate(*KINDS[kind])
-    spec = ((rules or {}).get("cards") or {}).get(kind)
-    if isinstance(spec, dict) and spec.get("title"):
-        return str(spec["title"])
-    return str(kind)
+    spec = rules.kinds.get(kind) if rules is not None else None
+    return str(spec.title) if spec is not None else str(kind)
 
 
-def split_card(card: str, rules: dict | None = None) -> tuple[str | None, str]:
+def split_card(card: str, rules: Rules | None = None) -> tuple[str | None, str]:
     """'red-draw-two' -> ('red', 'draw-two'); 'wild' -> (None, 'wild')."""
-    colors = (rules or {}).get("colors") or DEFAULT_COLORS
-    for color in colors:
+    known = rules.cards.get(card) if rules is not None else None
+    if known is not None:
+        return known.color, known.kind.id
+    for color in rules.colors if rules is not None else DEFAULT_COLORS:
         if card.startswith(f"{color}-"):
             return color, card[len(color) + 1:]
     return None, card
 
 
-def card_name(card: str, tr: Translator, rules: dict | None = None) -> str:
+def card_name(card: str, tr: Translator, rules: Rules | None = None) -> str:
     """A card string in words: 'red-3' -> 'red 3', 'wild-draw-four' -> 'Wild Draw Four'."""
     color, kind = split_card(str(card), rules)
     name = kind_name(kind, tr, rules)

@@ -1,12 +1,13 @@
 """The rules of a resolved ruleset as text, in the reader's language.
 
-Every sentence is built from the ruleset's data: numbers, options and the effects
-list of each card kind. Each sentence carries a stable key (the rule it states), so
-two rulesets' texts can be compared rule by rule (see describe_changes).
+Every sentence is built from the compiled ruleset (referee.engine.rules, the reading
+the judge decides by): its options, and each card kind's facts and effects list. Each
+sentence carries a stable key (the rule it states), so two rulesets' texts can be
+compared rule by rule (see describe_changes).
 """
 from dataclasses import dataclass, field
 
-from referee.rules.kinds import category, copies, deflects, makes_next_player_owe
+from referee.engine.rules import KindSpec, Rules, compiled
 
 from .cards import color_name, kind_name
 from .catalogs import translator
@@ -25,8 +26,9 @@ class Section:
 
 # ---- reading the ruleset ------------------------------------------------------------
 
-def _get(data: dict, path: str, default=None):
-    node = data
+def _get(rules: Rules, path: str, default=None):
+    """An option of the ruleset, by its dotted path in the resolved data."""
+    node = rules.data
     for part in path.split("."):
         if not isinstance(node, dict) or part not in node:
             return default
@@ -34,34 +36,25 @@ def _get(data: dict, path: str, default=None):
     return node
 
 
-def _colors(rules: dict) -> list[str]:
-    return list(rules.get("colors") or [])
+def copies_in_deck(spec: KindSpec, rules: Rules) -> int:
+    return spec.in_deck * (len(rules.colors) if spec.colored else 1) * rules.decks
 
 
-def copies_in_deck(spec: dict, rules: dict) -> int:
-    return copies(spec, len(_colors(rules)), int(rules.get("decks") or 1))
+def kinds_in_deck(rules: Rules) -> list[tuple[str, KindSpec]]:
+    return [(kind, spec) for kind, spec in rules.kinds.items() if copies_in_deck(spec, rules) > 0]
 
 
-def kinds_in_deck(rules: dict) -> list[tuple[str, dict]]:
-    return [(kind, spec) for kind, spec in (rules.get("cards") or {}).items()
-            if isinstance(spec, dict) and copies_in_deck(spec, rules) > 0]
+def _has_effect(spec: KindSpec, effect_type: str) -> bool:
+    return any(effect["type"] == effect_type for effect in spec.effects)
 
 
-def _effects(spec: dict) -> list[dict]:
-    return [effect for effect in spec.get("effects") or [] if isinstance(effect, dict)]
-
-
-def _has_effect(spec: dict, effect_type: str) -> bool:
-    return any(effect.get("type") == effect_type for effect in _effects(spec))
-
-
-def _names(kinds, tr: Translator, rules: dict, style: str = "standard") -> str:
+def _names(kinds, tr: Translator, rules: Rules, style: str = "standard") -> str:
     return tr.join([kind_name(kind, tr, rules) for kind in kinds], style=style)
 
 
 # ---- sections ------------------------------------------------------------------------
 
-def objective(rules: dict, tr: Translator) -> Section:
+def objective(rules: Rules, tr: Translator) -> Section:
     # TRANSLATORS: title of the rule text section that says how to win.
     section = Section("objective", tr.pgettext("section title", "Objective"))
     # TRANSLATORS: rule text, objective section.
@@ -86,24 +79,24 @@ def objective(rules: dict, tr: Translator) -> Section:
     return section
 
 
-def setup(rules: dict, tr: Translator) -> Section:
+def setup(rules: Rules, tr: Translator) -> Section:
     # TRANSLATORS: title of the rule text section about preparing the game.
     section = Section("setup", tr.pgettext("section title", "Set-up"))
     low, high = int(_get(rules, "players.min", 2)), int(_get(rules, "players.max", 10))
     # TRANSLATORS: rule text, set-up section; {min} and {max} are numbers of players.
     section.add("players", tr.ngettext("The game is for {min} to {max} player.", "The game is for {min} to {max} players.",
                                        high, min=low, max=high))
-    deck = sum(copies_in_deck(spec, rules) for _kind, spec in kinds_in_deck(rules))
+    deck = rules.deck_size
     # the list is followed by the word for colour and a postposition ("come in ... colours")
-    colors = tr.join([color_name(color, tr, "postposition") for color in _colors(rules)])
+    colors = tr.join([color_name(color, tr, "postposition") for color in rules.colors])
     # TRANSLATORS: rule text, set-up section: the size of the deck.
     section.add("deck", tr.ngettext("The deck has {count} card.", "The deck has {count} cards.", deck))
-    decks = int(rules.get("decks") or 1)
+    decks = rules.decks
     if decks > 1:
         # TRANSLATORS: rule text, set-up section: several copies of the deck are shuffled together; {count} is how many.
         section.add("decks", tr.ngettext("It is made of {count} deck shuffled together.",
                                          "It is made of {count} decks shuffled together.", decks))
-    if any(category(spec) != "wild" for _kind, spec in kinds_in_deck(rules)):
+    if any(spec.category != "wild" for _kind, spec in kinds_in_deck(rules)):
         # TRANSLATORS: rule text, set-up section; {colors} lists the colours ("red, yellow, green and blue") in their "color before a postposition" form: follow it with your word for colour(s) and a postposition.
         section.add("colors", tr.gettext("The coloured cards come in {colors}.", colors=colors))
     _dealing(rules, tr, section)
@@ -111,9 +104,9 @@ def setup(rules: dict, tr: Translator) -> Section:
     return section
 
 
-def _dealing(rules: dict, tr: Translator, section: Section) -> None:
+def _dealing(rules: Rules, tr: Translator, section: Section) -> None:
     """Draw pile or launcher, the dealer, the deal, who starts."""
-    if rules.get("draw_source") == "launcher":
+    if rules.draw_source == "launcher":
         # TRANSLATORS: rule text, set-up section (UNO Attack): the card launcher replaces the draw pile.
         section.add("draw_source", tr.gettext(
             "The undealt cards go into the card launcher instead of a draw pile; each press fires no cards, a few or many."))
@@ -130,7 +123,7 @@ def _dealing(rules: dict, tr: Translator, section: Section) -> None:
     else:
         # TRANSLATORS: rule text, set-up section, when the ruleset says nothing about choosing the dealer.
         section.add("opening.dealer", tr.gettext("The players agree on who deals."))
-    hand = int(rules.get("hand_size") or 0)
+    hand = rules.hand_size
     # TRANSLATORS: rule text, set-up section: the deal.
     section.add("hand_size", tr.ngettext("The dealer deals {count} card to each player.",
                                          "The dealer deals {count} cards to each player.", hand))
@@ -140,7 +133,7 @@ def _dealing(rules: dict, tr: Translator, section: Section) -> None:
             "The player to the dealer's left plays first, and play goes clockwise."))
 
 
-def _opening(rules: dict, tr: Translator, section: Section) -> None:
+def _opening(rules: Rules, tr: Translator, section: Section) -> None:
     """What the first card turned up does, by category and by kind."""
     # TRANSLATORS: rule text, set-up section: the first card of the discard pile.
     section.add("opening.first_card", tr.gettext(
@@ -208,18 +201,18 @@ def _first_card_kind_sentence(card: str, handling, tr: Translator) -> str | None
     return None
 
 
-def turn(rules: dict, tr: Translator) -> Section:
+def turn(rules: Rules, tr: Translator) -> Section:
     # TRANSLATORS: title of the rule text section about what a player does on their turn.
     section = Section("turn", tr.pgettext("section title", "A turn"))
     # TRANSLATORS: rule text, turn section: the matching rule.
     section.add("turn.match", tr.gettext(
         "On your turn, play one card that matches the top card of the discard pile by colour, number or symbol."))
-    wilds = [spec for _kind, spec in kinds_in_deck(rules) if category(spec) == "wild"]
-    if any(_has_effect(spec, "choose-color") for spec in wilds):
+    wilds = [spec for _kind, spec in kinds_in_deck(rules) if spec.category == "wild"]
+    if any(spec.choose_color for spec in wilds):
         # TRANSLATORS: rule text, turn section: wild cards.
         section.add("turn.wild", tr.gettext(
             "A wild card may be played on any card; its player names the colour that must be matched next."))
-    if any(not _has_effect(spec, "choose-color") for spec in wilds):
+    if any(not spec.choose_color for spec in wilds):
         # TRANSLATORS: rule text, turn section: wild cards that name no colour (UNO All Wild).
         section.add("turn.wild.any", tr.gettext(
             "A wild card that names no colour may be played on any card, and any card may be played on it."))
@@ -228,11 +221,11 @@ def turn(rules: dict, tr: Translator) -> Section:
     return section
 
 
-def _drawing(rules: dict, tr: Translator, section: Section) -> None:
+def _drawing(rules: Rules, tr: Translator, section: Section) -> None:
     """When a player may draw (or press the launcher), how much, and what may follow."""
     draw = _get(rules, "turn.draw", {}) or {}
     count = int(draw.get("count") or 1)
-    launcher = rules.get("draw_source") == "launcher"
+    launcher = rules.draw_source == "launcher"
     optional = draw.get("when_playable") == "allowed"
     if launcher and optional:
         # TRANSLATORS: rule text, turn section (launcher): a player who does not play presses the launcher.
@@ -293,7 +286,7 @@ def _after_drawing(draw: dict, tr: Translator, section: Section) -> None:
                 "You may then play any card that matches, not only the one you drew."))
 
 
-def _two_players(rules: dict, tr: Translator, section: Section) -> None:
+def _two_players(rules: Rules, tr: Translator, section: Section) -> None:
     reverses = [kind for kind, spec in kinds_in_deck(rules) if _has_effect(spec, "reverse")]
     two_player = _get(rules, "turn.two_player_reverse")
     if reverses and two_player == "skip":
@@ -308,7 +301,7 @@ def _two_players(rules: dict, tr: Translator, section: Section) -> None:
             card=_names(reverses, tr, rules, "or")))
 
 
-def cards(rules: dict, tr: Translator) -> Section:
+def cards(rules: Rules, tr: Translator) -> Section:
     # TRANSLATORS: title of the rule text section that lists the cards and what they do.
     section = Section("cards", tr.pgettext("section title", "The cards"))
     for kind, spec in kinds_in_deck(rules):
@@ -317,12 +310,12 @@ def cards(rules: dict, tr: Translator) -> Section:
         # TRANSLATORS: rule text, cards section: how many of a card the deck has; {card} is its name.
         counted = [tr.ngettext("{card}: {count} card in the deck.", "{card}: {count} cards in the deck.",
                                copies, card=name)]
-        if spec.get("per_color") is not None:
-            per_color = int(spec["per_color"])
+        if spec.colored:
+            per_color = spec.in_deck
             # TRANSLATORS: rule text, cards section, after "{card}: N cards in the deck.": how many of them are of each colour.
             counted.append(tr.ngettext("There is {count} of each colour.", "There are {count} of each colour.",
                                        per_color))
-        section.add(f"cards.{kind}", " ".join([*counted, *effect_sentences(_effects(spec), tr)]))
+        section.add(f"cards.{kind}", " ".join([*counted, *effect_sentences(list(spec.effects), tr)]))
     return section
 
 
@@ -449,19 +442,17 @@ def _launcher_until_sentence(target: str, with_skip: bool, tr: Translator) -> st
     return tr.gettext("A player chosen by whoever plays it presses the launcher until it fires at least one card.")
 
 
-def challenge(rules: dict, tr: Translator) -> Section:
+def challenge(rules: Rules, tr: Translator) -> Section:
     # TRANSLATORS: title of the rule text section about restricted cards and challenging them.
     section = Section("challenge", tr.pgettext("section title", "Restrictions and challenges"))
     for kind, spec in kinds_in_deck(rules):
-        restriction = spec.get("restriction") or {}
-        kind_of_restriction = restriction.get("type", "none")
-        if kind_of_restriction == "none":
+        if spec.restriction == "none":
             continue
         name = kind_name(kind, tr, rules)
-        if kind_of_restriction == "no-color-match":
+        if spec.restriction == "no-color-match":
             # TRANSLATORS: rule text, challenge section: {card} is the restricted card (e.g. Wild Draw Four).
             text = tr.gettext("You may play a {card} only when you hold no other card of the colour in play.", card=name)
-            also = restriction.get("counts_as_match") or []
+            also = [kind for kind in rules.kinds if kind in spec.counts_as_match]
             if also:
                 # TRANSLATORS: rule text, challenge section: {cards} lists cards that count as the colour in play.
                 text += " " + tr.gettext("For this rule, a {cards} in your hand counts as a card of the colour in play.",
@@ -470,22 +461,21 @@ def challenge(rules: dict, tr: Translator) -> Section:
             # TRANSLATORS: rule text, challenge section: {card} is the restricted card.
             text = tr.gettext("You may play a {card} only when you hold no other card that you could play.", card=name)
         section.add(f"cards.{kind}.restriction", text)
-        terms = spec.get("challenge")
-        section.add(f"cards.{kind}.challenge", _challenge_terms(spec, terms, name, tr))
+        section.add(f"cards.{kind}.challenge", _challenge_terms(spec, name, tr))
     if not section.facts:
         # TRANSLATORS: rule text, challenge section, when no card is restricted.
         section.add("restriction.none", tr.gettext("No card has a restriction on when it may be played, so there is nothing to challenge."))
     return section
 
 
-def _challenge_terms(spec: dict, terms, name: str, tr: Translator) -> str:
-    if not isinstance(terms, dict):
+def _challenge_terms(spec: KindSpec, name: str, tr: Translator) -> str:
+    terms = spec.challenge
+    if terms is None:
         # TRANSLATORS: rule text, challenge section: the restriction exists but the card cannot be challenged.
         return tr.gettext("A {card} cannot be challenged; the table checks the restriction itself.", card=name)
-    owed = sum(int(effect.get("count") or 0) for effect in _effects(spec)
-               if effect.get("type") == "draw" and effect.get("target", "next") == "next")
-    guilty = int(terms.get("guilty_draw") or 0)
-    failed = owed + int(terms.get("failed_extra_draw") or 0)
+    owed = (spec.pending.count or 0) if spec.pending is not None and spec.pending.kind == "draw" else 0
+    guilty = terms.guilty_draw
+    failed = owed + terms.failed_extra_draw
     sentences = [
         # TRANSLATORS: rule text, challenge section: how a challenge starts; {card} is the challenged card.
         tr.gettext("The next player may accept a {card} or challenge it; the player who played it then shows their hand to the challenger.",
@@ -503,7 +493,7 @@ def _challenge_terms(spec: dict, terms, name: str, tr: Translator) -> str:
     return " ".join(sentences)
 
 
-def uno(rules: dict, tr: Translator) -> Section:
+def uno(rules: Rules, tr: Translator) -> Section:
     # TRANSLATORS: title of the rule text section about calling UNO (keep the word UNO).
     section = Section("uno", tr.pgettext("section title", "Calling UNO"))
     if _get(rules, "uno.call") == "second-to-last-card":
@@ -554,7 +544,7 @@ def _penalty(penalty: dict, tr: Translator, caught: bool) -> str:
                        "A player who catches someone who was not due to call UNO draws {count} cards.", count)
 
 
-def scoring(rules: dict, tr: Translator) -> Section:
+def scoring(rules: Rules, tr: Translator) -> Section:
     # TRANSLATORS: title of the rule text section about points.
     section = Section("scoring", tr.pgettext("section title", "Scoring"))
     own = _get(rules, "scoring.method") == "own-hands"
@@ -576,8 +566,7 @@ def scoring(rules: dict, tr: Translator) -> Section:
         section.add("scoring.multiplier", tr.ngettext("Every point scored counts {count} time.",
                                                       "Every point scored counts {count} times.", multiplier))
     in_deck = kinds_in_deck(rules)
-    face_value = [kind for kind, spec in in_deck
-                  if spec.get("number") is not None and spec.get("score") == spec.get("number")]
+    face_value = [kind for kind, spec in in_deck if spec.number is not None and spec.score == spec.number]
     if face_value:
         # TRANSLATORS: rule text, scoring section; {cards} lists number cards, e.g. "0, 1, 2 and 3".
         section.add("scoring.face_value", tr.gettext("Number cards score their face value ({cards}).",
@@ -585,7 +574,7 @@ def scoring(rules: dict, tr: Translator) -> Section:
     by_score: dict[int, list[str]] = {}
     for kind, spec in in_deck:
         if kind not in face_value:
-            by_score.setdefault(int(spec.get("score") or 0), []).append(kind)
+            by_score.setdefault(spec.score, []).append(kind)
     for points, kinds in by_score.items():
         key = f"scoring.points.{points}"
         if len(kinds) == 1:
@@ -616,7 +605,7 @@ def scoring(rules: dict, tr: Translator) -> Section:
     return section
 
 
-def house(rules: dict, tr: Translator) -> Section:
+def house(rules: Rules, tr: Translator) -> Section:
     # TRANSLATORS: title of the rule text section about house rules.
     section = Section("house", tr.pgettext("section title", "House rules"))
     doubles = _get(rules, "house.doubles") or {}
@@ -632,9 +621,8 @@ def house(rules: dict, tr: Translator) -> Section:
         section.add("house.doubles", tr.ngettext(
             "Doubles: you may play up to {count} card of the same colour and number together.",
             "Doubles: you may play up to {count} cards of the same colour and number together.", most))
-    specs = rules.get("cards") or {}
     for kind, answers in (_get(rules, "house.stacking") or {}).items():
-        adding = [a for a in answers if not deflects(specs.get(a) or {}) or makes_next_player_owe(specs.get(a) or {})]
+        adding = [a for a in answers if a not in rules.kinds or not rules.kinds[a].deflects]
         deflecting = [a for a in answers if a not in adding]
         if adding:
             # TRANSLATORS: rule text, house rules section: stacking (progressive draw); {card} makes you draw, {cards} may be played on it instead.
@@ -687,7 +675,7 @@ def house(rules: dict, tr: Translator) -> Section:
     return section
 
 
-def _no_going_out_sentence(entry: str, rules: dict, tr: Translator) -> str:
+def _no_going_out_sentence(entry: str, rules: Rules, tr: Translator) -> str:
     """An entry is a category (number, action, wild: the category wins over a kind of
     the same id) or a kind id."""
     if entry == "number":
@@ -706,9 +694,10 @@ def _no_going_out_sentence(entry: str, rules: dict, tr: Translator) -> str:
 SECTIONS = (objective, setup, turn, cards, challenge, uno, scoring, house)
 
 
-def build_sections(resolved: dict, lang: str, tr: Translator | None = None) -> list[Section]:
-    tr = tr or translator(lang)
-    return [make(resolved, tr) for make in SECTIONS]
+def build_sections(resolved, lang: str, tr: Translator | None = None) -> list[Section]:
+    """The rule book's sections for a ruleset, compiled or as its resolved data."""
+    tr, rules = tr or translator(lang), compiled(resolved)
+    return [make(rules, tr) for make in SECTIONS]
 
 
 def _own_words(data: dict, lang: str) -> dict:

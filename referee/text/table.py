@@ -6,10 +6,12 @@ each situation has whole sentences here, chosen by the facts (a count picks the 
 form, a launcher ruleset speaks of presses). Nothing is glued: a sentence that names
 what else a player may do is a sentence of its own.
 """
+from referee.engine.rules import compiled
+
 from .cards import card_name, color_name, kind_name
 from .catalogs import translator
 from .render import Translator
-from .verdicts import M_, MN_, Sentence, player_name, ruleset_data, verdict_message
+from .verdicts import M_, MN_, Sentence, player_name, verdict_message
 
 # --- what happens next ------------------------------------------------------------
 
@@ -126,8 +128,8 @@ def _words(values: dict, tr: Translator, players, rules) -> dict:
 
 def next_message(action: dict, lang: str, players, rules) -> str:
     """`next` in the reader's language: one or more whole sentences."""
-    tr, data = translator(lang), ruleset_data(rules)
-    return " ".join(sentence.render(tr, _words(values, tr, players, data))
+    tr, rules = translator(lang), compiled(rules)
+    return " ".join(sentence.render(tr, _words(values, tr, players, rules))
                     for sentence, values in next_sentences(action))
 
 
@@ -182,13 +184,13 @@ FACE_VALUE = M_("Number cards are worth their number.")
 
 def values_message(values: list, lang: str, rules) -> str:
     """The value table ([{"kinds": [...], "points": n} | {"face_value": [...]}]) in words."""
-    tr = translator(lang)
+    tr, rules = translator(lang), compiled(rules)
     said, items = [], []
     for entry in values:
         if entry.get("face_value"):
             said.append(FACE_VALUE.render(tr, {}))
         else:
-            names = tr.join(kind_name(kind, tr, ruleset_data(rules)) for kind in entry.get("kinds") or ())
+            names = tr.join(kind_name(kind, tr, rules) for kind in entry.get("kinds") or ())
             items.append(VALUE_ITEM.render(tr, {"cards": names, "points": entry.get("points", 0)}))
     if items:
         # "unit" lists without a final "and": the items themselves hold "and" lists.

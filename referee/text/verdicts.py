@@ -8,6 +8,8 @@ from the compiled ruleset's data, never from its name, so every caller must pass
 """
 from dataclasses import dataclass
 
+from referee.engine.rules import KindSpec, PendingDraw, Rules, compiled
+
 from .cards import card_name, color_name, split_card
 from .catalogs import translator
 from .render import Translator, placeholders
@@ -480,7 +482,7 @@ def player_name(seat, tr: Translator, players: list[str] | None) -> str:
     return str(seat)
 
 
-def _cards_in_words(value, tr: Translator, rules: dict | None) -> str:
+def _cards_in_words(value, tr: Translator, rules: Rules | None) -> str:
     if isinstance(value, (list, tuple)):
         return tr.join([card_name(str(card), tr, rules) for card in value]) if value else ""
     return card_name(str(value), tr, rules)
@@ -509,104 +511,91 @@ def render_details(code: str, details: dict, tr: Translator, players=None, rules
     return values
 
 
-def _restriction_type(card, rules: dict | None) -> str | None:
-    if not rules or not isinstance(card, str):
+def _kind_of(card, rules: Rules | None) -> KindSpec | None:
+    """The compiled kind a card string names, if the ruleset has it."""
+    if rules is None or not isinstance(card, str):
         return None
     _color, kind = split_card(card, rules)
-    spec = (rules.get("cards") or {}).get(kind) or {}
-    return ((spec.get("restriction") or {}).get("type")) if isinstance(spec, dict) else None
+    return rules.kinds.get(kind)
 
 
-def _launcher_effect(card, rules: dict) -> dict | None:
-    """The launcher effect a card aims at the next player, if it has one."""
-    if not isinstance(card, str):
-        return None
-    _color, kind = split_card(card, rules)
-    spec = (rules.get("cards") or {}).get(kind)
-    for effect in (spec.get("effects") or []) if isinstance(spec, dict) else []:
-        if isinstance(effect, dict) and effect.get("type") == "launcher" and effect.get("target", "next") == "next":
-            return effect
-    return None
+def _launcher_aimed(card, rules: Rules | None) -> PendingDraw | None:
+    """The launcher presses a card makes the next player owe, if it does."""
+    kind = _kind_of(card, rules)
+    owed = kind.pending if kind is not None else None
+    return owed if owed is not None and owed.kind == "launcher" else None
 
 
-def variant(code: str, details: dict, rules: dict | None) -> str | None:
+def variant(code: str, details: dict, rules: Rules | None) -> str | None:
     """Which wording of the code fits the ruleset (None: the plain one)."""
     details = details or {}
-    rules = ruleset_data(rules) if rules is not None else None  # a compiled ruleset reads as its resolved dict
     if code in ("played", "table-opened", "round-dealt") and "color" in details and details["color"] is None:
         return "any"   # a wild that names no colour
     if code == "pending-draw" and "count" in details and details["count"] is None:
-        if not _launcher_effect(details.get("card"), rules or {}):
+        if not _launcher_aimed(details.get("card"), rules):
             return "until-color"
-    if not rules:
+    if rules is None:
         return None
-    scoring = rules.get("scoring") or {}
-    if code in ("round-scored", "game-won") and scoring.get("method") == "own-hands":
+    if code in ("round-scored", "game-won") and rules.own_hands:
         return "own-hands"
-    if scoring.get("teams") == "partners" and (
+    if rules.partners and (
             code == "round-scored"
-            or (code == "game-won" and _as_int(details.get("total")) >= _as_int(scoring.get("target")))):
+            or (code == "game-won" and _as_int(details.get("total")) >= rules.target)):
         return "partners"
-    if (code == "game-won" and ((rules.get("house") or {}).get("mercy") or {}).get("enabled")
-            and not scoring.get("single_round") and _as_int(details.get("total")) < _as_int(scoring.get("target"))):
+    if (code == "game-won" and rules.mercy_limit is not None
+            and not rules.single_round and _as_int(details.get("total")) < rules.target):
         return "last-standing"
-    uno = rules.get("uno") or {}
-    if code == "uno-caught" and (uno.get("penalty") or {}).get("type") == "launcher":
+    if code == "uno-caught" and rules.uno_penalty.kind == "launcher":
         return "launcher"
-    if code == "uno-not-due" and uno.get("call") == "second-to-last-card":
+    if code == "uno-not-due" and rules.uno_precall:
         return "second-to-last"
-    if code == "drew" and rules.get("draw_source") == "launcher":
-        return "launcher-empty" if (details or {}).get("count") == 0 else "launcher"
-    if code == "launcher-settled" and (details or {}).get("count") == 0:
+    if code == "drew" and rules.draw_source == "launcher":
+        return "launcher-empty" if details.get("count") == 0 else "launcher"
+    if code == "launcher-settled" and details.get("count") == 0:
         return "empty"
-    if code == "stacked" and _launcher_effect((details or {}).get("card"), rules) is not None:
+    if code == "stacked" and _launcher_aimed(details.get("card"), rules) is not None:
         return "launcher"
     if code == "pending-draw":
-        launcher = _launcher_effect((details or {}).get("card"), rules)
+        launcher = _launcher_aimed(details.get("card"), rules)
         if launcher is not None:
-            return "launcher-until" if launcher.get("until_cards") else "launcher"
+            return "launcher-until" if launcher.until_cards else "launcher"
     if code in ("challenge-succeeded", "challenge-failed", "restricted-play"):
-        if _restriction_type((details or {}).get("card"), rules) == "no-playable-card":
+        kind = _kind_of(details.get("card"), rules)
+        if kind is not None and kind.restriction == "no-playable-card":
             return "playable"
     return None
 
 
-def sentences_for(code: str, details: dict | None = None, rules: dict | None = None) -> tuple[Sentence, ...]:
+def sentences_for(code: str, details: dict | None = None, rules: Rules | None = None) -> tuple[Sentence, ...]:
     chosen = variant(code, details or {}, rules)
     if chosen and f"{code}/{chosen}" in MESSAGES:
         return MESSAGES[f"{code}/{chosen}"]
     return MESSAGES[code]
 
 
-def ruleset_data(rules) -> dict:
-    """The resolved data of a compiled ruleset (referee.engine's Rules); a resolved
-    dict is accepted too, as the text package's own tests use."""
-    data = getattr(rules, "data", rules)
-    if not isinstance(data, dict):
-        raise TypeError("verdict_message needs the table's ruleset (compiled, or its resolved data)")
-    return data
-
-
 def verdict_message(verdict_json: dict, lang: str, players: list[str] | None, rules) -> str:
-    """The verdict explained in the reader's language, worded for the table's ruleset."""
+    """The verdict explained in the reader's language, worded for the table's ruleset
+    (compiled, or its resolved data)."""
     return render_verdict(verdict_json, translator(lang), players, rules)
 
 
 def render_verdict(verdict_json: dict, tr: Translator, players: list[str] | None, rules) -> str:
     """verdict_message with a given translator (the translators' page previews an edit)."""
-    data = ruleset_data(rules)
+    if rules is None:
+        raise TypeError("verdict_message needs the table's ruleset (compiled, or its resolved data)")
+    rules = compiled(rules)
     code = verdict_json.get("code")
     details = verdict_json.get("details")
     details = details if isinstance(details, dict) else {}
     if code not in MESSAGES:
         # TRANSLATORS: fallback for a verdict code this version does not know; {code} is left as it is.
         return tr.gettext("The referee ruled: {code}.", code=str(code))
-    return " ".join(_sentence(sentence, code, details, tr, players, data)
-                    for sentence in sentences_for(code, details, data))
+    return " ".join(_sentence(sentence, code, details, tr, players, rules)
+                    for sentence in sentences_for(code, details, rules))
 
 
-def _sentence(sentence: Sentence, code: str, details: dict, tr: Translator, players, data: dict) -> str:
-    values = render_details(code, details, tr, players, data, sentence.color_form)
+def _sentence(sentence: Sentence, code: str, details: dict, tr: Translator, players, rules: Rules) -> str:
+    values = render_details(code, details, tr, players, rules, sentence.color_form)
     for text in sentence.texts():  # a detail the judge left out must not break the message
         for name in placeholders(text):
             values.setdefault(name, "?")

@@ -1,8 +1,10 @@
 """Verdict messages: every code has one, with the code's own placeholders, and reads well."""
+import copy
 import json
 
 import pytest
 
+from referee.engine import compile_rules
 from referee.engine.codes import CODES
 from referee.text import verdict_message
 from referee.text.cards import card_name
@@ -46,19 +48,25 @@ def test_no_placeholder_is_left_unfilled_even_with_missing_details(code, ruleset
     assert "{" not in message and "}" not in message
 
 
-def test_unknown_code_still_gets_an_answer():
-    assert verdict_message({"code": "new-in-v2", "details": {}}, "en", None, {}) == "The referee ruled: new-in-v2."
+def test_unknown_code_still_gets_an_answer(rulesets):
+    assert verdict_message({"code": "new-in-v2", "details": {}}, "en", None,
+                           rulesets["classic"]) == "The referee ruled: new-in-v2."
 
 
-def test_house_kind_is_named_by_its_title_or_id():
-    rules = {"colors": ["red"], "cards": {"flip": {"title": "Flip Card"}, "mirror": {}}}
+def test_house_kind_is_named_by_its_title_or_id(rulesets):
+    house = copy.deepcopy(rulesets["classic"])
+    house["cards"]["flip"] = {"title": "Flip Card", "number": None, "per_color": 1, "count": None,
+                              "score": 20, "effects": [{"type": "reverse"}]}
+    house["cards"]["mirror"] = {"number": None, "per_color": None, "count": 2, "score": 50,
+                                "effects": [{"type": "choose-color"}]}
+    rules = compile_rules(house)
     assert card_name("red-flip", ENGLISH, rules) == "red Flip Card"
     assert card_name("mirror", ENGLISH, rules) == "mirror"
 
 
-def test_unknown_language_falls_back_to_english():
+def test_unknown_language_falls_back_to_english(rulesets):
     verdict = {"code": "passed", "details": {"player": 0}}
-    assert verdict_message(verdict, "fr", ["Asha"], {}) == "Asha ended their turn."
+    assert verdict_message(verdict, "fr", ["Asha"], rulesets["classic"]) == "Asha ended their turn."
 
 
 def test_the_ruleset_is_required():
