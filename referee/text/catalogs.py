@@ -17,7 +17,7 @@ from pathlib import Path
 from babel.messages.mofile import write_mo
 from babel.support import Translations
 
-from .checks import load_catalog
+from .checks import Problem, check_catalog, load_catalog
 from .render import Translator
 
 LANGUAGES = ("en", "gu", "hi", "ne", "te")
@@ -119,3 +119,9 @@ def forget_loaded_catalogs() -> None:
     """Drop every cached catalog (tests switch locales directories)."""
     with _lock:
         _cache.clear()
+
+
+def catalog_problems(lang: str, use_msgfmt: bool = True) -> list[Problem]:
+    """Every problem of a language's catalog, against messages.pot: what `referee i18n
+    check` prints and what the translators' page shows (one code path for both)."""
+    return check_catalog(po_path(lang), use_msgfmt=use_msgfmt, template_path=pot_path())

@@ -278,11 +278,3 @@ def check_catalog(path: Path, use_msgfmt: bool = True, template_path: Path | Non
     if use_msgfmt:
         problems.extend(msgfmt_problems(Path(path), loaded))
     return sorted(problems, key=lambda problem: problem.line)
-
-
-def catalog_problems(lang: str, use_msgfmt: bool = True) -> list[Problem]:
-    """Every problem of a language's catalog, against messages.pot: what `referee i18n
-    check` prints and what the translators' page shows (one code path for both)."""
-    from .catalogs import po_path, pot_path
-
-    return check_catalog(po_path(lang), use_msgfmt=use_msgfmt, template_path=pot_path())

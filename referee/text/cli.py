@@ -3,8 +3,7 @@ import sys
 
 import click
 
-from .catalogs import TRANSLATED_LANGUAGES, po_path, pot_path
-from .checks import catalog_problems
+from .catalogs import TRANSLATED_LANGUAGES, catalog_problems, po_path, pot_path
 from . import workflow
 
 LANG_OPTION = click.option("--lang", "langs", multiple=True, type=click.Choice(TRANSLATED_LANGUAGES),

@@ -5,8 +5,8 @@ import threading
 
 from babel import Locale
 
-from .catalogs import LANGUAGES, SOURCE_LANGUAGE, po_path, pot_path
-from .checks import BadPlaceholder, Incomplete, MsgfmtProblem, Unusable, catalog_problems, load_catalog
+from .catalogs import LANGUAGES, SOURCE_LANGUAGE, catalog_problems, po_path, pot_path
+from .checks import BadPlaceholder, Incomplete, MsgfmtProblem, Unusable, load_catalog
 
 _cache: dict[str, tuple[tuple, dict]] = {}
 _lock = threading.Lock()
