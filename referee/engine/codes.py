@@ -36,10 +36,13 @@ CODES = {
                                 summary="The challenged play broke the restriction: its player draws the penalty."),
     "challenge-failed": dict(legal=True, params=["player", "target", "card", "color", "count"],
                              summary="The challenged play was legal: the challenger draws the penalty and loses the turn."),
-    "round-scored": dict(legal=True, params=["player", "points", "total"],
-                         summary="The round was scored; the winner adds the points left in the other hands."),
-    "game-won": dict(legal=True, params=["player", "points", "total", "target"],
-                     summary="The round was scored and the winner reached the target score."),
+    "round-scored": dict(legal=True, params=["player", "points", "total", "by_seat", "values"],
+                         summary="The round was scored; the winner adds the points left in the other hands "
+                                 "(`by_seat` and `values` only when the table gave each seat's points: "
+                                 "those points, and the card values to check them by)."),
+    "game-won": dict(legal=True, params=["player", "points", "total", "target", "by_seat", "values"],
+                     summary="The round was scored and the winner reached the target score "
+                             "(`by_seat` and `values` as for round-scored)."),
     "round-dealt": dict(legal=True, params=["first_player", "top", "color", "round"],
                         summary="A new round was dealt."),
     # --- illegal moves -----------------------------------------------------------

@@ -17,7 +17,7 @@ def open_table(rules, players, dealer, first_card, color=None):
     if type(dealer) is not int or not 0 <= dealer < len(players):
         raise InputError.at("dealer", f"must be a seat number from 0 to {len(players) - 1}")
     state = new_state(players, dealer)
-    return _turn_first_card(rules, state, first_card, color, "table-opened", path="first_card")
+    return _turn_first_card(rules, state, first_card, color, "table-opened", path="first_card", details={})
 
 
 def deal_round(rules, state, move):
@@ -27,7 +27,7 @@ def deal_round(rules, state, move):
     fresh.scores = state.scores
     fresh.round = state.round + 1
     return _turn_first_card(rules, fresh, [c.text for c in move.first_card], move.color,
-                            "round-dealt", path="move.first_card")
+                            "round-dealt", path="move.first_card", details={"round": fresh.round})
 
 
 def choose_dealer(rules, cards):
@@ -51,7 +51,9 @@ def _check_players(rules, players):
                                        f"to each of {len(players)} players and turn a first card")
 
 
-def _turn_first_card(rules, state, first_card, color, code, path):
+def _turn_first_card(rules, state, first_card, color, code, path, details):
+    """Turn the first card of a round; `details` adds to the verdict's the code's own
+    (a new round says its number; the opening is always round 1)."""
     cards = _first_cards(rules, first_card, path)
     card = cards[-1]
     action = card.kind.first_card
@@ -75,8 +77,7 @@ def _turn_first_card(rules, state, first_card, color, code, path):
         effects.append({"type": "turn", "player": state.current})
     rule = f"opening.first_card.{'by_kind.' + card.kind.id if card.kind.id in rules.first_card_by_kind else card.kind.category}"
     return Verdict(True, code, rule, effects, state,
-                   {"first_player": state.current, "top": state.top, "color": state.color,
-                    "round": state.round})
+                   {"first_player": state.current, "top": state.top, "color": state.color, **details})
 
 
 def _first_cards(rules, first_card, path):

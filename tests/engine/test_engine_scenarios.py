@@ -1,20 +1,63 @@
 """Runs the scenario files in scenarios/ (see scenarios/README.md): each one checks one
-rule of the rule book under one ruleset, as a table would see it."""
+rule of the rule book under one ruleset, as a table would see it. Every file is checked
+against scenarios/scenario.schema.json when it is loaded: a misspelt key (under
+`expect`, say) fails the run instead of being ignored."""
+import json
 from pathlib import Path
 
+import jsonschema
 import pytest
 import yaml
 
 from referee.engine import InputError, compile_rules, judge, open_table, parse_move, parse_state
+from referee.engine.codes import CODES
 from referee.rules import builtin_lookup, resolve
 
 SCENARIOS = Path(__file__).parent / "scenarios"
+SCHEMA = json.loads((SCENARIOS / "scenario.schema.json").read_text(encoding="utf-8"))
+VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
+
+
+class ScenarioFileError(Exception):
+    """A scenario file that does not follow scenario.schema.json."""
+
+
+def read_scenario_file(path):
+    """The scenarios of one file, checked against the schema (ScenarioFileError otherwise)."""
+    scenarios = yaml.safe_load(path.read_text(encoding="utf-8"))
+    errors = sorted(VALIDATOR.iter_errors(scenarios), key=lambda error: list(error.absolute_path))
+    if errors:
+        where = "/".join(str(part) for part in errors[0].absolute_path)
+        raise ScenarioFileError(f"{path.name}: /{where}: {errors[0].message}"
+                                + (f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""))
+    return scenarios
 
 
 def load_scenarios():
     for path in sorted(SCENARIOS.glob("*.yaml")):
-        for scenario in yaml.safe_load(path.read_text(encoding="utf-8")):
+        for scenario in read_scenario_file(path):
             yield pytest.param(scenario, id=f"{path.stem}: {scenario['name']}")
+
+
+def test_the_scenario_files_hold_scenarios():
+    """Zero scenarios collected is a failure, not a run that passes by finding nothing."""
+    assert len(list(load_scenarios())) >= 100
+
+
+@pytest.mark.parametrize("mistake, message", [
+    ({"expct": {"legal": True}}, "'expct' was unexpected|'expect' is a required property"),
+    ({"expect": {"legal": True, "detials": {"card": "red-3"}}}, "'detials' was unexpected"),
+    ({"expect": {}}, "should be non-empty"),
+    ({"expect": {"legal": "yes"}}, "is not of type 'boolean'"),
+])
+def test_a_misspelt_or_missing_key_fails_on_load(tmp_path, mistake, message):
+    step = {"move": {"type": "pass", "player": 0}, "expect": {"legal": True}, **mistake}
+    step.pop("expect") if "expct" in mistake else None
+    scenario = [{"name": "a scenario", "ruleset": "classic", "state": {}, "steps": [step]}]
+    path = tmp_path / "bad.yaml"
+    path.write_text(yaml.safe_dump(scenario), encoding="utf-8")
+    with pytest.raises(ScenarioFileError, match=message):
+        read_scenario_file(path)
 
 
 def subset_mismatch(expected, actual, where):
@@ -40,6 +83,8 @@ def subset_mismatch(expected, actual, where):
 
 def check_verdict(expect, verdict, step):
     found = verdict.to_json()
+    undeclared = set(found["details"]) - set(CODES[found["code"]]["params"])
+    assert not undeclared, f"step {step}: details {sorted(undeclared)} are not declared for {found['code']}"
     for key in ("legal", "code", "rule"):
         if key in expect:
             assert found[key] == expect[key], f"step {step}: {key} is {found[key]!r}, details {found['details']}"
