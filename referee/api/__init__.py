@@ -24,7 +24,7 @@ from referee.store import Store
 from . import limits, mapping, problems, transport
 from .catalog import Catalog
 from .ids import RulesetIdConverter, TableIdConverter
-from .context import Services
+from .context import Services, check_lang_param
 
 MAX_BODY_BYTES = 256 * 1024
 
@@ -52,6 +52,7 @@ def create_app(config=None):
     app.url_map.converters.update(ruleset_id=RulesetIdConverter, table_id=TableIdConverter)
     _register_blueprints(app)
     limits.install(app)
+    app.before_request(check_lang_param)
     app.after_request(_common_headers)
     transport.install(app)  # compression; CORS when CORS_ORIGINS lists origins
     return app

@@ -9,6 +9,12 @@ from werkzeug.http import parse_accept_header
 from referee.text import negotiate
 from referee.text.table import message, next_message
 
+from .problems import BadRequest
+
+# The longest `lang` query parameter: a BCP 47 tag fits (the OpenAPI document says the
+# same, from this constant); anything longer is refused, not negotiated.
+MAX_LANG_TAG = 35
+
 
 class Services:
     """The parts the views share, kept on app.extensions["referee"]."""
@@ -30,6 +36,15 @@ def language() -> str:
         asked = request.args.get("lang") if request.query_string else None
         lang = g.lang = _negotiated(asked, request.headers.get("Accept-Language"))
     return lang
+
+
+def check_lang_param():
+    """Before a request: a `lang` longer than a language tag can be is a bad request
+    (a shorter unknown one is negotiated: the answer falls back to English)."""
+    asked = request.args.get("lang") if request.query_string else None
+    if asked is not None and len(asked) > MAX_LANG_TAG:
+        message = f"lang must be a language tag of at most {MAX_LANG_TAG} characters"
+        raise BadRequest(message, errors=[{"path": "lang", "message": message}])
 
 
 @functools.lru_cache(maxsize=1024)

@@ -10,6 +10,7 @@ from referee.engine.effects import EFFECTS, effect_schema
 from referee.engine.next import SITUATIONS
 
 from . import examples
+from .context import MAX_LANG_TAG
 from .ids import RULESET_ID_PATTERN, TABLE_ID_PATTERN
 from .mapping import DOMAIN_PROBLEMS
 from .problems import ALL_PROBLEMS, MAX_ERRORS
@@ -440,7 +441,7 @@ PARAMS = {
                 "schema": {"type": "integer", "minimum": 1, "maximum": 2**31 - 1},
                 "description": "An older version (default: the latest)."},
     "lang": {"name": "lang", "in": "query", "required": False,
-             "schema": {"type": "string", "maxLength": 35},
+             "schema": {"type": "string", "maxLength": MAX_LANG_TAG},
              "description": "en, gu, hi, ne or te; wins over Accept-Language."},
     "dry_run": {"name": "dry_run", "in": "query", "required": False,
                 "schema": {"type": "boolean"},
