@@ -10,6 +10,8 @@ import re
 from flask import current_app, request
 from werkzeug.exceptions import RequestEntityTooLarge
 
+from referee.engine.opening import MAX_CARDS_TURNED
+
 from .problems import BadRequest, PayloadTooLarge, Unprocessable, UnsupportedMediaType
 
 MAX_DEPTH = 32
@@ -231,7 +233,7 @@ class Fields:
     def string_or_strings(self, key, required=True):
         value = self.data.get(key)
         if isinstance(value, list):
-            return self.strings(key, required, min_items=1, max_items=20)
+            return self.strings(key, required, min_items=1, max_items=MAX_CARDS_TURNED)
         return self.string(key, required)
 
     def done(self):

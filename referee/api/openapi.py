@@ -7,7 +7,10 @@ clients, /docs and schemathesis.
 import functools
 
 from referee.engine.effects import EFFECTS, effect_schema
+from referee.engine.moves import MAX_CARDS_IN_MOVE, MAX_DRAW, MAX_POINTS, MAX_PRESSES
 from referee.engine.next import SITUATIONS
+from referee.engine.opening import MAX_CARDS_TURNED
+from referee.engine.state import MAX_PLAYERS
 
 from . import examples
 from .context import MAX_LANG_TAG
@@ -30,7 +33,9 @@ SEAT = {"type": "integer", "minimum": 0, "maximum": 1000, "description": "A seat
 RULESET_ID = {"type": "string", "minLength": 1, "maxLength": 64,
               "pattern": f"^{RULESET_ID_PATTERN}$"}
 
-CARDS = {"type": "array", "items": ref("Card"), "maxItems": 120}
+CARDS = {"type": "array", "items": ref("Card"), "maxItems": MAX_CARDS_IN_MOVE}
+TURNED = {"oneOf": [ref("Card"), {"type": "array", "items": ref("Card"), "minItems": 1,
+                                  "maxItems": MAX_CARDS_TURNED}]}
 MOVE_TYPES = {
     "play": ("Play one card (or several: doubles, Discard All) from `player`'s hand. A wild "
              "needs `color`; a card that aims needs `target`. `uno: true` calls UNO with the "
@@ -43,8 +48,8 @@ MOVE_TYPES = {
              "whenever the ruleset uses a launcher). Also answers a pending draw or settles "
              "owed presses.",
              ["player"], {"player": SEAT, "count": {"type": "integer", "minimum": 0,
-                                                    "maximum": 1000},
-                          "presses": {"type": "integer", "minimum": 1, "maximum": 100},
+                                                    "maximum": MAX_DRAW},
+                          "presses": {"type": "integer", "minimum": 1, "maximum": MAX_PRESSES},
                           "cards": CARDS}),
     "pass": ("End the turn after drawing (or instead of an extra play).", ["player"],
              {"player": SEAT}),
@@ -55,21 +60,19 @@ MOVE_TYPES = {
                   "hand of the one who played it, shown to the challenger.",
                   ["player", "hand"], {"player": SEAT, "hand": {"type": "array",
                                                                 "items": ref("Card"),
-                                                                "maxItems": 500}}),
+                                                                "maxItems": MAX_CARDS_IN_MOVE}}),
     "accept": ("`player` takes the pending draw.", ["player"], {"player": SEAT}),
     "score": ("Score the round that ended: `hands` (the cards left in each seat's hand, the "
               "winner's empty) or `points` (each seat's points as the table counted them, the "
               "winner's 0).", [],
-              {"hands": {"type": "array", "maxItems": 10,
-                         "items": {"type": "array", "items": ref("Card"), "maxItems": 500}},
-               "points": {"type": "array", "maxItems": 10,
-                          "items": {"type": "integer", "minimum": 0, "maximum": 100000}},
+              {"hands": {"type": "array", "maxItems": MAX_PLAYERS,
+                         "items": {"type": "array", "items": ref("Card"), "maxItems": MAX_CARDS_IN_MOVE}},
+               "points": {"type": "array", "maxItems": MAX_PLAYERS,
+                          "items": {"type": "integer", "minimum": 0, "maximum": MAX_POINTS}},
                "player": SEAT}),
     "deal": ("Deal the next round after a scored one: the card(s) turned up; `dealer` "
              "defaults to the next seat; `color` for a wild the first player names.",
-             ["first_card"], {"first_card": {"oneOf": [ref("Card"), {
-                 "type": "array", "items": ref("Card"), "minItems": 1, "maxItems": 20}]},
-                 "dealer": SEAT, "color": {"type": "string", "maxLength": 60}}),
+             ["first_card"], {"first_card": TURNED, "dealer": SEAT, "color": {"type": "string", "maxLength": 60}}),
     "correct": ("Take back moves: the table returns to the state after seq `to_seq` (tables "
                 "only; limits in docs/api.md, Corrections). `player` asked; `reason` is kept.",
                 ["to_seq"], {"to_seq": {"type": "integer", "minimum": 0},
@@ -306,8 +309,7 @@ SCHEMAS = {
                                                    "maxLength": 100},
                         "minItems": 1, "maxItems": 50, "description": "Names, in seat order."},
             "dealer": SEAT,
-            "first_card": {"oneOf": [ref("Card"), {"type": "array", "items": ref("Card"),
-                                                   "minItems": 1, "maxItems": 20}],
+            "first_card": {**TURNED,
                            "description": "The card turned up (a list when the first ones "
                                           "were turned again, e.g. a Wild Draw Four)."},
             "color": {"type": "string", "maxLength": 60,
@@ -540,6 +542,8 @@ BODY_ERRORS = (400, 413, 415, 422)
 
 def operation(summary, tag, success, errors=(), params=(), body=None, description=None,
               **extra):
+    if "lang" in params and 400 not in errors:
+        errors = (400, *errors)   # a lang longer than a language tag (context.check_lang_param)
     op = {"summary": summary, "tags": [tag], "operationId": extra.pop("operation_id"),
           "responses": responses(success, *errors)}
     if description:

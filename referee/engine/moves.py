@@ -4,6 +4,7 @@ Parsing catches bad input (unknown cards, missing fields, seats that do not exis
 whether the move is allowed is the judge's business.
 """
 from .errors import InputError
+from .opening import MAX_CARDS_TURNED
 
 MOVE_FIELDS = {
     "play": {"type", "player", "cards", "card", "color", "target", "uno"},
@@ -16,8 +17,11 @@ MOVE_FIELDS = {
     "score": {"type", "hands", "points", "player"},
     "deal": {"type", "first_card", "dealer", "color"},
 }
-MAX_CARDS_IN_MOVE = 120
-MAX_POINTS = 100_000  # one seat's points in one round, as the table counted them
+# The limits of a move's fields: the OpenAPI document reads these (referee/api/openapi.py).
+MAX_CARDS_IN_MOVE = 120   # cards played, shown, or held in a hand shown or scored
+MAX_DRAW = 1000           # cards drawn (or fired by the launcher) in one move
+MAX_PRESSES = 100         # launcher presses in one move
+MAX_POINTS = 100_000      # one seat's points in one round, as the table counted them
 
 
 class Move:
@@ -79,7 +83,7 @@ class _MoveReader:
             return None
         return value
 
-    def count(self, key, default, low=0, high=1000):
+    def count(self, key, default, low=0, high=MAX_DRAW):
         value = self.data.get(key, default)
         if value is None:
             return default
@@ -88,14 +92,14 @@ class _MoveReader:
             return default
         return value
 
-    def card_list(self, key, required=True, allow_empty=False, value=...):
+    def card_list(self, key, required=True, allow_empty=False, value=..., most=MAX_CARDS_IN_MOVE):
         if value is ...:
             value = self.data.get(key)
         if value is None:
             if required:
                 self.fail(key, "is required")
             return None
-        if not isinstance(value, list) or len(value) > MAX_CARDS_IN_MOVE or (not value and not allow_empty):
+        if not isinstance(value, list) or len(value) > most or (not value and not allow_empty):
             self.fail(key, "must be a list of cards" + ("" if allow_empty else ", at least one"))
             return None
         cards = []
@@ -136,7 +140,7 @@ class _MoveReader:
             # the table's hand counts from the real hands.
             self.fail("count", "is required: how many cards the launcher fired (0 when none)")
         move.count = self.count("count", 1)
-        move.presses = self.count("presses", None, low=1, high=100)
+        move.presses = self.count("presses", None, low=1, high=MAX_PRESSES)
         move.shown = self.card_list("cards", required=False, allow_empty=True) or ()
 
     def read_pass(self, move):
@@ -180,7 +184,8 @@ class _MoveReader:
 
     def read_deal(self, move):
         first = self.data.get("first_card")
-        move.first_card = self.card_list("first_card", value=[first] if isinstance(first, str) else first)
+        move.first_card = self.card_list("first_card", value=[first] if isinstance(first, str) else first,
+                                         most=MAX_CARDS_TURNED)
         move.dealer = self.seat("dealer", required=False)
         color = self.data.get("color")
         if color is not None and (not isinstance(color, str) or color not in self.rules.color_set):

@@ -8,6 +8,8 @@ opening without seeing the deck.
 from .errors import InputError
 from .state import MAX_PLAYERS, Pending, new_state
 from .transitions import owe, pending_effect, reverse
+
+MAX_CARDS_TURNED = 20   # cards turned up at an opening, the redrawn ones included
 from .verdict import Verdict
 
 
@@ -83,7 +85,7 @@ def _turn_first_card(rules, state, first_card, color, code, path, details):
 def _first_cards(rules, first_card, path):
     if isinstance(first_card, str):
         first_card = [first_card]
-    if not isinstance(first_card, list) or not 1 <= len(first_card) <= len(rules.deck):
+    if not isinstance(first_card, list) or not 1 <= len(first_card) <= min(MAX_CARDS_TURNED, len(rules.deck)):
         raise InputError.at(path, "give the card turned up, or the list of cards turned in order")
     cards = [rules.card(text, f"{path}[{i}]") for i, text in enumerate(first_card)]
     for i, card in enumerate(cards[:-1]):
