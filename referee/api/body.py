@@ -10,6 +10,7 @@ import re
 from flask import current_app, request
 from werkzeug.exceptions import RequestEntityTooLarge
 
+from referee.engine.errors import problem
 from referee.engine.opening import MAX_CARDS_TURNED
 
 from .problems import BadRequest, PayloadTooLarge, Unprocessable, UnsupportedMediaType
@@ -104,7 +105,7 @@ def parse_json(raw: bytes):
         if paths:
             raise BadRequest("the body holds a lone surrogate (an escape such as \\ud800 "
                              "that is half of a character): it cannot be stored or answered",
-                             errors=[{"path": path, "message": "contains a lone surrogate"}
+                             errors=[problem(path, "contains a lone surrogate", "lone-surrogate")
                                      for path in paths])
     return body
 
@@ -168,7 +169,7 @@ def json_body() -> dict:
     body = parse_json(read_body())
     if not isinstance(body, dict):
         raise Unprocessable("the body must be a JSON object",
-                            errors=[{"path": "", "message": "expected an object"}])
+                            errors=[problem("", "expected an object", "not-an-object")])
     return body
 
 
@@ -182,22 +183,22 @@ class Fields:
         self.problems = []
         for key in data:
             if allowed and key not in allowed:
-                self.fail(key, f"unknown field {key!r}")
+                self.fail(key, f"unknown field {key!r}", "unknown-field")
 
     def path(self, key):
         return f"{self.prefix}.{key}" if self.prefix else key
 
-    def fail(self, key, message):
-        self.problems.append({"path": self.path(key), "message": message})
+    def fail(self, key, message, code):
+        self.problems.append(problem(self.path(key), message, code))
 
     def _get(self, key, required, kinds, kind_name):
         if key not in self.data:
             if required:
-                self.fail(key, "required")
+                self.fail(key, "required", "required")
             return None
         value = self.data[key]
         if not isinstance(value, kinds) or isinstance(value, bool) and bool not in kinds:
-            self.fail(key, f"expected {kind_name}")
+            self.fail(key, f"expected {kind_name}", "wrong-type")
             return None
         return value
 
@@ -207,14 +208,14 @@ class Fields:
     def string(self, key, required=True, max_length=200):
         value = self._get(key, required, (str,), "a string")
         if value is not None and not 0 < len(value) <= max_length:
-            self.fail(key, f"expected 1 to {max_length} characters")
+            self.fail(key, f"expected 1 to {max_length} characters", "out-of-range")
             return None
         return value
 
     def integer(self, key, required=True, minimum=0, maximum=2**31 - 1):
         value = self._get(key, required, (int,), "an integer")
         if value is not None and not minimum <= value <= maximum:
-            self.fail(key, f"expected an integer from {minimum} to {maximum}")
+            self.fail(key, f"expected an integer from {minimum} to {maximum}", "out-of-range")
             return None
         return value
 
@@ -223,11 +224,12 @@ class Fields:
         if value is None:
             return None
         if not min_items <= len(value) <= max_items:
-            self.fail(key, f"expected {min_items} to {max_items} items")
+            self.fail(key, f"expected {min_items} to {max_items} items", "out-of-range")
             return None
         for index, item in enumerate(value):
             if not isinstance(item, str) or not 0 < len(item) <= max_length:
-                self.fail(f"{key}[{index}]", f"expected a string of 1 to {max_length} characters")
+                self.fail(f"{key}[{index}]", f"expected a string of 1 to {max_length} characters",
+                          "wrong-type" if not isinstance(item, str) else "out-of-range")
         return value
 
     def string_or_strings(self, key, required=True):

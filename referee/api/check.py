@@ -6,6 +6,8 @@ from referee.engine.corrections import is_correction
 
 from .body import Fields, json_body
 from .context import answer, services, with_message
+from referee.engine.errors import problem
+
 from .problems import Unprocessable
 from .tables import with_next
 from .rulesets import version_arg
@@ -23,9 +25,8 @@ def check_move(ruleset_id):
     fields.done()
     if is_correction(move_json):
         raise Unprocessable("a correction needs a table's log: send it to "
-                            "/v1/tables/{id}/moves", errors=[{
-                                "path": "move.type",
-                                "message": "correct is a table move, not a stateless check"}])
+                            "/v1/tables/{id}/moves", errors=[problem(
+                                "move.type", "correct is a table move, not a stateless check", "not-one-of")])
     rules = catalog.rules(entry)
     state = parse_state(rules, state_json)
     verdict = judge(rules, state, parse_move(rules, move_json, state.seats), hand=hand)

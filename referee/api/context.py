@@ -6,6 +6,7 @@ from flask import current_app, g, request
 from werkzeug.datastructures import LanguageAccept
 from werkzeug.http import parse_accept_header
 
+from referee.engine.errors import problem
 from referee.text import negotiate
 from referee.text.table import message, next_message
 
@@ -44,7 +45,7 @@ def check_lang_param():
     asked = request.args.get("lang") if request.query_string else None
     if asked is not None and len(asked) > MAX_LANG_TAG:
         message = f"lang must be a language tag of at most {MAX_LANG_TAG} characters"
-        raise BadRequest(message, errors=[{"path": "lang", "message": message}])
+        raise BadRequest(message, errors=[problem("lang", message, "bad-query-parameter")])
 
 
 @functools.lru_cache(maxsize=1024)

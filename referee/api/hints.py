@@ -61,7 +61,7 @@ def hints(rules, state, hand):
         rules.card(text, f"hand[{index}]")
     if player is not None and len(hand) != state.hand_counts[player]:
         raise InputError.at("hand", f"player {player} holds {state.hand_counts[player]} "
-                                    f"card(s), the hand has {len(hand)}")
+                                    f"card(s), the hand has {len(hand)}", "contradicts-table")
     found = legal_moves(rules, state, list(hand) if player is not None else None)
     moves = collapse(found)
     if "challenge" in action["moves"] and not any(h["move"]["type"] == "challenge" for h in moves):

@@ -3,6 +3,7 @@
 The engine, the ruleset loader and the store know nothing of HTTP; this table is
 the one place that gives their refusals a status."""
 from referee.engine import InputError
+from referee.engine.errors import problem
 from referee.rules import RulesetError
 from referee.text.problems import problem_json, problem_line
 from referee.store import IdempotencyKeyReused, NotOwner, StaleSeq, UnknownTable
@@ -45,8 +46,8 @@ CONVERSIONS = {
     UnknownTable: lambda exc: NotFound(str(exc)),
     StaleSeq: lambda exc: Conflict(str(exc), seq=exc.current, expected=exc.expected),
     IdempotencyKeyReused: lambda exc: IdempotencyProblem(
-        str(exc), errors=[{"path": "Idempotency-Key", "message": "already used for seq "
-                           f"{exc.seq} with a different body"}], seq=exc.seq),
+        str(exc), errors=[problem("Idempotency-Key", f"already used for seq {exc.seq} with a different body",
+                                  "idempotency-key-reused")], seq=exc.seq),
     NotOwner: lambda exc: OwnershipProblem(str(exc)),
     BuiltinId: lambda exc: BuiltinProblem(str(exc)),
 }

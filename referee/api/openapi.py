@@ -7,10 +7,12 @@ clients, /docs and schemathesis.
 import functools
 
 from referee.engine.effects import EFFECTS, effect_schema
+from referee.engine.errors import INPUT_CODES
 from referee.engine.moves import MAX_CARDS_IN_MOVE, MAX_DRAW, MAX_POINTS, MAX_PRESSES
 from referee.engine.next import SITUATIONS
 from referee.engine.opening import MAX_CARDS_TURNED
 from referee.engine.state import MAX_PLAYERS
+from referee.rules.errors import PROBLEM_MESSAGES
 
 from . import examples
 from .context import MAX_LANG_TAG
@@ -100,11 +102,14 @@ SCHEMAS = {
             "type": {"type": "string"}, "title": {"type": "string"},
             "status": {"type": "integer"}, "detail": {"type": "string"},
             "errors": {"type": "array", "maxItems": MAX_ERRORS, "items": {
-                "type": "object", "required": ["path", "message"],
+                "type": "object", "required": ["path", "message", "code"],
                 "properties": {"path": {"type": "string"}, "message": {"type": "string"},
                                "line": {"type": ["integer", "null"]},
                                "column": {"type": ["integer", "null"]},
-                               "code": {"type": "string", "description": "A ruleset problem's stable code; the message is in the request's language."},
+                               "code": {"enum": [*INPUT_CODES, *PROBLEM_MESSAGES],
+                                        "description": "The problem's stable code (docs/problems.md): "
+                                                       "match it, not the message. A ruleset problem's "
+                                                       "message is in the request's language."},
                                "severity": {"enum": ["error", "warning"]}}}},
             "seq": {"type": "integer", "description": "409: the table's current seq."},
             "expected": {"type": "integer", "description": "409: the seq the request expected."},

@@ -1,6 +1,7 @@
 """Rulesets: list, fetch (any version), upload (organisers), validate, and the schema."""
 from flask import Blueprint, request, url_for
 
+from referee.engine.errors import problem
 from referee.rules import SCHEMA
 
 from .auth import organiser
@@ -33,7 +34,7 @@ def version_arg():
         return None
     if not raw.isascii() or not raw.isdigit() or not 0 < int(raw) < 2**31:
         raise BadRequest("version must be a positive integer",
-                         errors=[{"path": "version", "message": "expected a positive integer"}])
+                         errors=[problem("version", "expected a positive integer", "bad-query-parameter")])
     return int(raw)
 
 
@@ -47,7 +48,7 @@ def list_rulesets():
     after = request.args.get("after") if request.query_string else None
     if after is not None and not is_ruleset_id(after):
         raise BadRequest("after must be a ruleset id",
-                         errors=[{"path": "after", "message": "expected a ruleset id"}])
+                         errors=[problem("after", "expected a ruleset id", "bad-query-parameter")])
     limit = page_limit(SUMMARY_PAGE)
     catalog = services().catalog
     rulesets, next_after = catalog.summaries(after, limit)
@@ -64,8 +65,8 @@ def page_limit(maximum):
         return maximum
     if not raw.isascii() or not raw.isdigit() or not 0 < int(raw) <= maximum:
         raise BadRequest(f"limit must be an integer from 1 to {maximum}",
-                         errors=[{"path": "limit",
-                                  "message": f"expected an integer from 1 to {maximum}"}])
+                         errors=[problem("limit", f"expected an integer from 1 to {maximum}",
+                                         "bad-query-parameter")])
     return int(raw)
 
 

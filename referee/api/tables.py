@@ -27,6 +27,7 @@ from flask import Blueprint, current_app, request, url_for
 
 from referee.engine import judge, open_table, parse_move, parse_state
 from referee.engine.corrections import correct, is_correction, parse_correction
+from referee.engine.errors import problem
 from referee.engine.next import next_action
 
 from referee.store import StaleSeq, token_digest
@@ -73,7 +74,7 @@ def _flag(name):
     raw = request.args.get(name, "false").strip().lower()
     if raw not in TRUE_WORDS + FALSE_WORDS:
         raise BadRequest(f"{name} must be true or false",
-                         errors=[{"path": name, "message": "expected true or false"}])
+                         errors=[problem(name, "expected true or false", "bad-query-parameter")])
     return raw in TRUE_WORDS
 
 
@@ -83,7 +84,7 @@ def _idempotency_key():
         return None
     if not 0 < len(key) <= MAX_KEY_LENGTH or not key.isascii() or not key.isprintable():
         raise BadRequest("Idempotency-Key must be 1 to 200 printable ASCII characters",
-                         errors=[{"path": "Idempotency-Key", "message": "invalid header"}])
+                         errors=[problem("Idempotency-Key", "invalid header", "bad-query-parameter")])
     return key
 
 
@@ -113,7 +114,7 @@ def _normalised_join_code(value):
     raw = re.sub(r"[\s-]", "", value).upper() if isinstance(value, str) else ""
     if len(raw) != JOIN_LENGTH or any(ch not in JOIN_ALPHABET for ch in raw):
         raise Unprocessable("a join code is 8 letters and digits, like K7QM-2XPA",
-                         errors=[{"path": "code", "message": "expected a join code"}])
+                         errors=[problem("code", "expected a join code", "not-a-join-code")])
     return raw
 
 
@@ -122,7 +123,7 @@ def _table_name(fields):
     if name is not None:
         name = name.strip()
         if not name or not name.isprintable():
-            fields.fail("name", "expected printable text")
+            fields.fail("name", "expected printable text", "wrong-type")
     return name
 
 
@@ -206,7 +207,7 @@ def list_tables():
     after = request.args.get("after") if request.query_string else None
     if after is not None and not _TABLE_ID.fullmatch(after):
         raise BadRequest("after must be a table id",
-                         errors=[{"path": "after", "message": "expected a table id"}])
+                         errors=[problem("after", "expected a table id", "bad-query-parameter")])
     limit = page_limit(TABLES_PAGE)
     found = services().store.tables_of(owner, after, limit + 1)
     page = found[:limit]
@@ -325,8 +326,7 @@ def _wait_seconds():
         seconds = -1.0
     if not 0 <= seconds <= MAX_WAIT:  # NaN fails this too
         raise BadRequest(f"wait must be a number of seconds from 0 to {MAX_WAIT}",
-                         errors=[{"path": "wait",
-                                  "message": f"expected a number from 0 to {MAX_WAIT}"}])
+                         errors=[problem("wait", f"expected a number from 0 to {MAX_WAIT}", "bad-query-parameter")])
     return seconds
 
 
@@ -419,7 +419,7 @@ def table_events(table_id):
     after = request.args.get("after", "0")
     if not after.isascii() or not after.isdigit() or int(after) >= 2**31:
         raise BadRequest("after must be a seq (a non-negative integer)",
-                         errors=[{"path": "after", "message": "expected an integer >= 0"}])
+                         errors=[problem("after", "expected an integer >= 0", "bad-query-parameter")])
     after = int(after)
     limit = page_limit(EVENTS_PAGE)
     wait = _wait_seconds()

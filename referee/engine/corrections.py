@@ -11,7 +11,7 @@ must belong to the current round, or be the scored end of the previous round (ju
 before the current round's deal, so a mistyped deal can be redone). Once the next
 round is dealt, an earlier round and its score are final.
 """
-from .errors import InputError
+from .errors import InputError, problem
 from .verdict import Verdict
 
 CORRECTION_FIELDS = {"type", "to_seq", "player", "reason"}
@@ -42,24 +42,23 @@ def is_correction(move_json) -> bool:
 
 def parse_correction(data, seq, seats, path="move"):
     """A Correction for a table now at `seq` with `seats` players. Raises InputError."""
-    problems = [{"path": f"{path}.{key}", "message": "is not a field of this move"}
+    problems = [problem(f"{path}.{key}", "is not a field of this move", "unknown-field")
                 for key in data if key not in CORRECTION_FIELDS]
     to_seq = data.get("to_seq")
     if seq == 0:
-        problems.append({"path": f"{path}.to_seq",
-                         "message": "nothing to take back: the table has no moves yet"})
+        problems.append(problem(f"{path}.to_seq", "nothing to take back: the table has no moves yet",
+                                "correction-invalid"))
     elif type(to_seq) is not int or not 0 <= to_seq < seq:
-        problems.append({"path": f"{path}.to_seq",
-                         "message": f"must be an earlier seq of this table, from 0 to {seq - 1}"})
+        problems.append(problem(f"{path}.to_seq", f"must be an earlier seq of this table, from 0 to {seq - 1}",
+                                "correction-invalid"))
     player = data.get("player")
     if player is not None and (type(player) is not int or not 0 <= player < seats):
-        problems.append({"path": f"{path}.player",
-                         "message": f"must be a seat number from 0 to {seats - 1}"})
+        problems.append(problem(f"{path}.player", f"must be a seat number from 0 to {seats - 1}", "not-a-seat"))
     reason = data.get("reason")
     if reason is not None and (not isinstance(reason, str) or not 0 < len(reason) <= MAX_REASON
                                or not reason.isprintable()):
-        problems.append({"path": f"{path}.reason",
-                         "message": f"must be 1 to {MAX_REASON} printable characters"})
+        problems.append(problem(f"{path}.reason", f"must be 1 to {MAX_REASON} printable characters",
+                                "out-of-range"))
     if problems:
         raise InputError(problems)
     return Correction(to_seq, player, reason)

@@ -3,16 +3,48 @@
 An illegal move is a normal answer (a verdict with legal=False). An InputError means
 the request cannot be judged at all: a card the deck does not contain, a seat that
 does not exist, a state that contradicts itself. The service answers it with 422.
+
+Every problem has a stable code from INPUT_CODES (listed in docs/problems.md), the
+path of the offending field and a message; clients and tests match the code.
 """
+
+# Codes of the problems of a request's input (a move, a state, a hand, an opening,
+# a request body or query): the code says what kind of problem, the path where.
+INPUT_CODES = {
+    "not-an-object": "The value must be a JSON object.",
+    "unknown-field": "The object has a field this request does not take.",
+    "required": "A required field is missing.",
+    "wrong-type": "The value is of the wrong type (a string, an integer, a list, true or false).",
+    "out-of-range": "A number, a length or a count of items is outside its limits.",
+    "not-one-of": "The value is not one of the allowed values (a move type, a colour, a phase).",
+    "not-a-seat": "A seat that is not at the table, or a player who is out of the round.",
+    "unknown-card": "A card the ruleset's deck does not hold, or a value that is not a card.",
+    "wrong-count": "A list must have one entry per seat (or per card) and does not.",
+    "conflicting-fields": "Two fields that exclude each other, or a field the rest of the input rules out.",
+    "contradicts-table": "The input contradicts the table: its counts, its deck or its phase.",
+    "first-card-order": "The cards turned at an opening are not a redrawn card list ending on one that stays.",
+    "correction-invalid": "A correction names no earlier move to go back to.",
+    "bad-query-parameter": "A query parameter or header is not what the operation takes.",
+    "lone-surrogate": "A string holds a lone surrogate (half of a character): it cannot be stored or answered.",
+    "idempotency-key-reused": "The Idempotency-Key was already used for another request body.",
+    "not-a-join-code": "The join code is not 8 letters and digits.",
+}
 
 
 class InputError(Exception):
-    """Input that cannot be judged. `problems` is a list of {"path", "message"}."""
+    """Input that cannot be judged. `problems` is a list of {"path", "message", "code"}."""
 
     def __init__(self, problems):
         self.problems = list(problems)
         super().__init__("; ".join(f"{p['path']}: {p['message']}" for p in self.problems))
 
     @classmethod
-    def at(cls, path, message):
-        return cls([{"path": path, "message": message}])
+    def at(cls, path, message, code):
+        return cls([problem(path, message, code)])
+
+
+def problem(path, message, code):
+    """One problem of a request's input; `code` must be one of INPUT_CODES."""
+    if code not in INPUT_CODES:
+        raise KeyError(f"unknown input problem code {code!r}")
+    return {"path": path, "message": message, "code": code}

@@ -22,7 +22,7 @@ def judge(rules, state, move, hand=None):
     cards_in_hand = None
     if hand is not None:
         if not isinstance(hand, (list, tuple)):
-            raise InputError.at("hand", "must be a list of cards")
+            raise InputError.at("hand", "must be a list of cards", "wrong-type")
         known = rules.cards
         cards_in_hand = [known.get(text) if isinstance(text, str) else None for text in hand]
         if None in cards_in_hand:
@@ -74,11 +74,13 @@ def _check_hand_shown(state, move, hand):
         return
     held = state.hand_counts[move.player]
     if len(hand) != held:
-        raise InputError.at("hand", f"player {move.player} holds {held} card(s), the hand shown has {len(hand)}")
+        raise InputError.at("hand", f"player {move.player} holds {held} card(s), the hand shown has {len(hand)}",
+                            "contradicts-table")
     remaining = list(hand)
     for card in move.cards:
         if card not in remaining:
-            raise InputError.at("hand", f"the hand shown does not hold {card.text}, which the move plays")
+            raise InputError.at("hand", f"the hand shown does not hold {card.text}, which the move plays",
+                                "contradicts-table")
         remaining.remove(card)
 
 
@@ -816,7 +818,7 @@ def _score_points(rules, state, by_seat):
     carries the ruleset's card values so the table can check its sums."""
     if by_seat[state.winner] and not (state.out and state.hand_counts[state.winner]):
         raise InputError.at(f"move.points[{state.winner}]",
-                            f"player {state.winner} went out: their points are 0")
+                            f"player {state.winner} went out: their points are 0", "contradicts-table")
     extra = {"by_seat": list(by_seat), "values": rules.card_values()}
     if rules.own_hands:
         return _add_own_hands(rules, state, state.copy(), by_seat, extra)

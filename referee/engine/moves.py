@@ -3,7 +3,7 @@
 Parsing catches bad input (unknown cards, missing fields, seats that do not exist);
 whether the move is allowed is the judge's business.
 """
-from .errors import InputError
+from .errors import InputError, problem
 from .opening import MAX_CARDS_TURNED
 
 MOVE_FIELDS = {
@@ -48,12 +48,12 @@ class Move:
 def parse_move(rules, data, seats, path="move"):
     """A Move from its JSON form for a table of `seats` players. Raises InputError."""
     if not isinstance(data, dict):
-        raise InputError.at(path, "must be an object")
+        raise InputError.at(path, "must be an object", "not-an-object")
     move_type = data.get("type")
     fields = MOVE_FIELDS.get(move_type) if isinstance(move_type, str) else None
     if fields is None:
-        raise InputError.at(f"{path}.type", f"must be one of: {', '.join(MOVE_FIELDS)}")
-    problems = [{"path": f"{path}.{key}", "message": "is not a field of this move"}
+        raise InputError.at(f"{path}.type", f"must be one of: {', '.join(MOVE_FIELDS)}", "not-one-of")
+    problems = [problem(f"{path}.{key}", "is not a field of this move", "unknown-field")
                 for key in data if key not in fields]
     move = Move(move_type)
     reader = _MoveReader(rules, data, path, seats, problems)
@@ -71,15 +71,15 @@ class _MoveReader:
         self.seats = seats
         self.problems = problems
 
-    def fail(self, key, message):
-        self.problems.append({"path": f"{self.path}.{key}", "message": message})
+    def fail(self, key, message, code):
+        self.problems.append(problem(f"{self.path}.{key}", message, code))
 
     def seat(self, key, required=True):
         value = self.data.get(key)
         if value is None and not required:
             return None
         if type(value) is not int or not 0 <= value < self.seats:
-            self.fail(key, f"must be a seat number from 0 to {self.seats - 1}")
+            self.fail(key, f"must be a seat number from 0 to {self.seats - 1}", "not-a-seat")
             return None
         return value
 
@@ -88,7 +88,7 @@ class _MoveReader:
         if value is None:
             return default
         if type(value) is not int or not low <= value <= high:
-            self.fail(key, f"must be a whole number from {low} to {high}")
+            self.fail(key, f"must be a whole number from {low} to {high}", "out-of-range")
             return default
         return value
 
@@ -97,10 +97,11 @@ class _MoveReader:
             value = self.data.get(key)
         if value is None:
             if required:
-                self.fail(key, "is required")
+                self.fail(key, "is required", "required")
             return None
         if not isinstance(value, list) or len(value) > most or (not value and not allow_empty):
-            self.fail(key, "must be a list of cards" + ("" if allow_empty else ", at least one"))
+            self.fail(key, "must be a list of cards" + ("" if allow_empty else ", at least one"),
+                      "wrong-type" if not isinstance(value, list) else "out-of-range")
             return None
         cards = []
         for i, text in enumerate(value):
@@ -117,20 +118,20 @@ class _MoveReader:
     def read_play(self, move):
         move.player = self.seat("player")
         if "card" in self.data and "cards" in self.data:
-            self.fail("card", "give either card or cards, not both")
+            self.fail("card", "give either card or cards, not both", "conflicting-fields")
         if "card" in self.data:  # a single card, as a convenience
             move.cards = self.card_list("card", value=[self.data["card"]]) or ()
         else:
             move.cards = self.card_list("cards") or ()
         color = self.data.get("color")
         if color is not None and (not isinstance(color, str) or color not in self.rules.color_set):
-            self.fail("color", f"must be one of: {', '.join(self.rules.colors)}")
+            self.fail("color", f"must be one of: {', '.join(self.rules.colors)}", "not-one-of")
         else:
             move.color = color
         move.target = self.seat("target", required=False)
         uno = self.data.get("uno", False)
         if type(uno) is not bool:
-            self.fail("uno", "must be true or false")
+            self.fail("uno", "must be true or false", "wrong-type")
         move.uno = uno is True
 
     def read_draw(self, move):
@@ -138,7 +139,7 @@ class _MoveReader:
         if "count" not in self.data and self.rules.uses_launcher:
             # What the launcher fired cannot be guessed: a silent 1 would desynchronise
             # the table's hand counts from the real hands.
-            self.fail("count", "is required: how many cards the launcher fired (0 when none)")
+            self.fail("count", "is required: how many cards the launcher fired (0 when none)", "required")
         move.count = self.count("count", 1)
         move.presses = self.count("presses", None, low=1, high=MAX_PRESSES)
         move.shown = self.card_list("cards", required=False, allow_empty=True) or ()
@@ -163,7 +164,7 @@ class _MoveReader:
             return
         hands = self.data.get("hands")
         if not isinstance(hands, list) or len(hands) != self.seats:
-            self.fail("hands", f"must list {self.seats} hands, one per seat (the winner's empty)")
+            self.fail("hands", f"must list {self.seats} hands, one per seat (the winner's empty)", "wrong-count")
             return
         move.hands = [self.card_list(f"hands[{seat}]", allow_empty=True, value=hand) or ()
                       for seat, hand in enumerate(hands)]
@@ -172,12 +173,12 @@ class _MoveReader:
     def read_points(self, move):
         """Points as the table counted them, one number per seat (the winner's 0)."""
         if "hands" in self.data:
-            self.fail("hands", "give either hands or points, not both")
+            self.fail("hands", "give either hands or points, not both", "conflicting-fields")
         points = self.data["points"]
         if (not isinstance(points, list) or len(points) != self.seats
                 or not all(type(p) is int and 0 <= p <= MAX_POINTS for p in points)):
             self.fail("points", f"must list {self.seats} whole numbers from 0 to {MAX_POINTS}, "
-                                "one per seat (the winner's 0)")
+                                "one per seat (the winner's 0)", "wrong-count")
             return
         move.points = list(points)
         move.player = self.seat("player", required=False)
@@ -189,6 +190,6 @@ class _MoveReader:
         move.dealer = self.seat("dealer", required=False)
         color = self.data.get("color")
         if color is not None and (not isinstance(color, str) or color not in self.rules.color_set):
-            self.fail("color", f"must be one of: {', '.join(self.rules.colors)}")
+            self.fail("color", f"must be one of: {', '.join(self.rules.colors)}", "not-one-of")
         else:
             move.color = color

@@ -17,7 +17,7 @@ def open_table(rules, players, dealer, first_card, color=None):
     """Open a table: a Verdict with code "table-opened". Raises InputError."""
     _check_players(rules, players)
     if type(dealer) is not int or not 0 <= dealer < len(players):
-        raise InputError.at("dealer", f"must be a seat number from 0 to {len(players) - 1}")
+        raise InputError.at("dealer", f"must be a seat number from 0 to {len(players) - 1}", "not-a-seat")
     state = new_state(players, dealer)
     return _turn_first_card(rules, state, first_card, color, "table-opened", path="first_card", details={})
 
@@ -44,13 +44,15 @@ def choose_dealer(rules, cards):
 def _check_players(rules, players):
     if (not isinstance(players, list)
             or not all(isinstance(name, str) and 0 < len(name.strip()) <= 100 for name in players)):
-        raise InputError.at("players", "must be a list of player names")
+        raise InputError.at("players", "must be a list of player names", "wrong-type")
     low, high = rules.min_players, min(rules.max_players, MAX_PLAYERS)
     if not low <= len(players) <= high:
-        raise InputError.at("players", f"{rules.id} is played by {low} to {high} players, not {len(players)}")
+        raise InputError.at("players", f"{rules.id} is played by {low} to {high} players, not {len(players)}",
+                            "wrong-count")
     if rules.hand_size * len(players) >= rules.deck_size:
         raise InputError.at("players", f"a deck of {rules.deck_size} cards cannot deal {rules.hand_size} "
-                                       f"to each of {len(players)} players and turn a first card")
+                                       f"to each of {len(players)} players and turn a first card",
+                            "contradicts-table")
 
 
 def _turn_first_card(rules, state, first_card, color, code, path, details):
@@ -63,9 +65,11 @@ def _turn_first_card(rules, state, first_card, color, code, path, details):
     if color is not None and (not names_color or color not in rules.color_set):
         raise InputError.at("color", "is only given when the first card is a wild whose colour "
                                      "the first player names" if color in rules.color_set
-                            else f"must be one of: {', '.join(rules.colors)}")
+                            else f"must be one of: {', '.join(rules.colors)}",
+                            "conflicting-fields" if color in rules.color_set else "not-one-of")
     if names_color and color is None:
-        raise InputError.at("color", f"the first card is {card.text}: give the colour the first player names")
+        raise InputError.at("color", f"the first card is {card.text}: give the colour the first player names",
+                            "required")
     state.hand_counts = [rules.hand_size] * state.seats
     state.pile = rules.deck_size - sum(state.hand_counts) - 1   # the cards turned back go in
     state.top = card.text
@@ -86,16 +90,17 @@ def _first_cards(rules, first_card, path):
     if isinstance(first_card, str):
         first_card = [first_card]
     if not isinstance(first_card, list) or not 1 <= len(first_card) <= min(MAX_CARDS_TURNED, len(rules.deck)):
-        raise InputError.at(path, "give the card turned up, or the list of cards turned in order")
+        raise InputError.at(path, "give the card turned up, or the list of cards turned in order",
+                            "wrong-type" if not isinstance(first_card, list) else "out-of-range")
     cards = [rules.card(text, f"{path}[{i}]") for i, text in enumerate(first_card)]
     for i, card in enumerate(cards[:-1]):
         if card.kind.first_card != "redraw":
             raise InputError.at(f"{path}[{i}]", f"{card.text} turned first stays on the discard "
-                                                "pile: no card is turned after it")
+                                                "pile: no card is turned after it", "first-card-order")
     if cards[-1].kind.first_card == "redraw":
         raise InputError.at(f"{path}[{len(cards) - 1}]",
                             f"the rules send {cards[-1].text} back into the deck: turn another card "
-                            "and list both, in order")
+                            "and list both, in order", "first-card-order")
     return cards
 
 

@@ -199,7 +199,7 @@ class Rules:
         try:
             return self.cards[text]
         except (KeyError, TypeError):
-            raise InputError.at(path, _unknown_card_message(self, text)) from None
+            raise InputError.at(path, _unknown_card_message(self, text), "unknown-card") from None
 
     def card_values(self):
         """The value table of scoring, in the ruleset's order: number cards worth their

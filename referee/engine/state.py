@@ -8,7 +8,7 @@ and launcher presses owed.
 """
 from typing import NamedTuple
 
-from .errors import InputError
+from .errors import InputError, problem
 
 CLOCKWISE, COUNTER = 1, -1
 DIRECTIONS = {"clockwise": CLOCKWISE, "counterclockwise": COUNTER, "counter-clockwise": COUNTER}
@@ -180,40 +180,40 @@ class _Reader:
 
     def __init__(self, data, path):
         if not isinstance(data, dict):
-            raise InputError.at(path, "must be an object")
+            raise InputError.at(path, "must be an object", "not-an-object")
         self.data = data
         self.path = path
         self.problems = []
 
-    def fail(self, key, message):
-        self.problems.append({"path": f"{self.path}.{key}" if self.path else key, "message": message})
+    def fail(self, key, message, code):
+        self.problems.append(problem(f"{self.path}.{key}" if self.path else key, message, code))
 
     def int(self, key, low, high, default=..., optional=False):
         value = self.data.get(key, default)
         if value is ...:
-            self.fail(key, "is required")
+            self.fail(key, "is required", "required")
             return low
         if value is None and optional:
             return None
         if type(value) is not int or not low <= value <= high:
-            self.fail(key, f"must be a whole number from {low} to {high}")
+            self.fail(key, f"must be a whole number from {low} to {high}", "out-of-range")
             return low
         return value
 
     def bool(self, key, default=False):
         value = self.data.get(key, default)
         if type(value) is not bool:
-            self.fail(key, "must be true or false")
+            self.fail(key, "must be true or false", "wrong-type")
             return default
         return value
 
     def choice(self, key, choices, default=...):
         value = self.data.get(key, default)
         if value is ...:
-            self.fail(key, "is required")
+            self.fail(key, "is required", "required")
             return None
         if not isinstance(value, str) or value not in choices:
-            self.fail(key, f"must be one of: {', '.join(choices)}")
+            self.fail(key, f"must be one of: {', '.join(choices)}", "not-one-of")
             return None
         return value
 
@@ -221,13 +221,13 @@ class _Reader:
         value = self.data.get(key)
         if value is None:
             if not optional:
-                self.fail(key, "is required")
+                self.fail(key, "is required", "required")
             return None
         if not isinstance(value, str) or value not in rules.cards:
             try:
                 rules.card(value, key)
             except InputError as err:
-                self.fail(key, err.problems[0]["message"])
+                self.fail(key, err.problems[0]["message"], err.problems[0]["code"])
             return None
         return value
 
@@ -235,7 +235,7 @@ class _Reader:
         value = self.data.get(key, [])
         if not isinstance(value, list) or len(value) > count or any(
                 type(v) is not int or not 0 <= v < count for v in value):
-            self.fail(key, "must be a list of seat numbers")
+            self.fail(key, "must be a list of seat numbers", "not-a-seat")
             return frozenset()
         return frozenset(value)
 
@@ -250,7 +250,7 @@ def parse_state(rules, data, path="state"):
     players = data.get("players")
     if (not isinstance(players, list) or not 2 <= len(players) <= MAX_PLAYERS
             or not all(isinstance(p, str) and 0 < len(p) <= 100 for p in players)):
-        r.fail("players", f"must list from 2 to {MAX_PLAYERS} player names")
+        r.fail("players", f"must list from 2 to {MAX_PLAYERS} player names", "wrong-count")
         r.done()
     n = len(players)
     state = new_state(players, 0)
@@ -266,24 +266,25 @@ def parse_state(rules, data, path="state"):
         if top_card.color is not None and state.color is None:
             state.color = top_card.color
         if state.color is None and state.phase in ("play", "respond") and top_card.kind.choose_color:
-            r.fail("color", "is required: name the colour in play")
+            r.fail("color", "is required: name the colour in play", "required")
     counts = data.get("hand_counts")
     if (not isinstance(counts, list) or len(counts) != n
             or not all(type(c) is int and 0 <= c <= MAX_HAND for c in counts)):
-        r.fail("hand_counts", f"must list {n} card counts, one per player")
+        r.fail("hand_counts", f"must list {n} card counts, one per player", "wrong-count")
     else:
         state.hand_counts = list(counts)
     scores = data.get("scores", [0] * n)
     if (not isinstance(scores, list) or len(scores) != n
             or not all(type(s) is int and 0 <= s <= 10**6 for s in scores)):
-        r.fail("scores", f"must list {n} scores")
+        r.fail("scores", f"must list {n} scores", "wrong-count")
     else:
         state.scores = tuple(scores)
     if state.hand_counts and sum(state.hand_counts) + (1 if state.top else 0) > rules.deck_size:
-        r.fail("hand_counts", f"the hands and the top card hold more cards than the deck ({rules.deck_size})")
+        r.fail("hand_counts", f"the hands and the top card hold more cards than the deck ({rules.deck_size})",
+               "contradicts-table")
     state.pile = r.int("pile", 0, rules.deck_size, default=None, optional=True)
     if state.pile is not None and state.hand_counts and state.pile > state.cards_to_draw(rules):
-        r.fail("pile", "holds more cards than the hands and the discard pile leave")
+        r.fail("pile", "holds more cards than the hands and the discard pile leave", "contradicts-table")
     state.round = r.int("round", 1, 10**6, default=1)
     state.drawn = r.bool("drawn")
     state.drawn_card = r.card(rules, "drawn_card", optional=True)
@@ -293,7 +294,7 @@ def parse_state(rules, data, path="state"):
     state.scored = r.bool("scored")
     uno = data.get("uno") or {}
     if not isinstance(uno, dict):
-        r.fail("uno", "must be an object")
+        r.fail("uno", "must be an object", "not-an-object")
     else:
         u = _Reader(uno, f"{path}.uno")
         state.uno_called = u.seats("called", n)
@@ -301,13 +302,13 @@ def parse_state(rules, data, path="state"):
         r.problems.extend(u.problems)
     state.out = r.seats("out", n)
     if len(state.out) >= n - 1 and state.phase in ("play", "respond"):
-        r.fail("out", "leaves fewer than two players in a live round")
+        r.fail("out", "leaves fewer than two players in a live round", "contradicts-table")
     elif state.out and state.current in state.out:
-        r.fail("current", "is a player who is out of the round")
+        r.fail("current", "is a player who is out of the round", "not-a-seat")
     state.pending = _parse_pending(rules, data.get("pending"), n, r)
     state.debts = _parse_debts(data.get("debts") or [], n, r)
     if state.phase == "respond" and state.pending is None:
-        r.fail("pending", "is required when the phase is respond")
+        r.fail("pending", "is required when the phase is respond", "required")
     if state.pending is not None and state.phase == "play":
         state.phase = "respond"
     r.done()
@@ -336,7 +337,7 @@ def _parse_pending(rules, data, n, parent):
 
 def _parse_debts(data, n, parent):
     if not isinstance(data, list) or len(data) > 4 * MAX_PLAYERS:
-        parent.fail("debts", "must be a list")
+        parent.fail("debts", "must be a list", "wrong-type")
         return ()
     debts = []
     for i, item in enumerate(data):
