@@ -1,7 +1,8 @@
 """schemathesis generates requests from /v1/openapi.json and checks every answer:
 no 5xx, every status, content type, header and body as the document says. It runs
 on SQLite, and on PostgreSQL too when DATABASE_URL names it (NUL bytes in ids were
-500s there only)."""
+500s there only). In its negative mode it also sends what the document forbids (a
+field too long, a number past its limit, a wrong type) and checks it is refused."""
 import atexit
 import contextlib
 import tempfile
@@ -10,7 +11,7 @@ from pathlib import Path
 import schemathesis
 from hypothesis import HealthCheck, settings
 from schemathesis.checks import not_a_server_error
-from schemathesis.specs.openapi.checks import (content_type_conformance,
+from schemathesis.specs.openapi.checks import (content_type_conformance, negative_data_rejection,
                                                response_headers_conformance,
                                                response_schema_conformance,
                                                status_code_conformance)
@@ -55,3 +56,14 @@ if "postgresql" in backends():
     @FUZZ
     def test_the_api_keeps_its_document_on_postgresql(case):
         case.call_and_validate(checks=CHECKS, headers=PLAIN)
+
+
+# What the document forbids must be refused (4xx), never judged or stored.
+forbidden_schema = schemathesis.openapi.from_wsgi("/v1/openapi.json", sqlite_schema.app)
+forbidden_schema.config.generation.update(modes=[schemathesis.GenerationMode.NEGATIVE])
+
+
+@forbidden_schema.parametrize()
+@FUZZ
+def test_what_the_document_forbids_is_refused(case):
+    case.call_and_validate(checks=[not_a_server_error, negative_data_rejection], headers=PLAIN)
