@@ -34,7 +34,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from .judge import judge, top_card
-from .legal import legal_moves
+from .legal import enumerate_moves, legal_moves
 from .moves import Move
 from .opening import open_table
 from .state import State
@@ -195,14 +195,13 @@ class Table:
     def hand_shown(self, move):
         if not self.show_hands or move.type not in ("play", "draw", "pass"):
             return None
-        return list(self.hands[move.player])
+        hand = self.hands[move.player]
+        # the judge never changes a hand; a recorded one must stay as it was shown
+        return list(hand) if self.record else hand
 
     def apply(self, move):
         before = self.state
-        hand = self.hand_shown(move)
-        if move.type == "draw":
-            hand = list(self.hands[move.player]) if hand is not None else None
-        verdict = self.submit(move, hand)
+        verdict = self.submit(move, self.hand_shown(move))
         if verdict.legal or verdict.effects:
             self.perform(move, verdict)
             self.state = verdict.state
@@ -210,7 +209,8 @@ class Table:
             self.follow_effects(verdict, own_draw=move.player if move.type == "draw" else None)
         elif move.type == "draw":
             self.pile.extend(reversed(self.taken))   # the cards go back
-        self.verify(before)
+        if self.check:
+            self.verify(before)
         return verdict
 
     def perform(self, move, verdict):
@@ -293,7 +293,7 @@ class Table:
             self.stats.by_target += 1
 
     def all_hands(self):
-        return {seat: hand for seat, hand in enumerate(self.hands)}
+        return dict(enumerate(self.hands))
 
     def step(self):
         state = self.state
@@ -302,35 +302,40 @@ class Table:
         rng = self.rng
         if self.mischief and rng.random() < 0.05:
             return self.random_move()
-        options = legal_moves(self.rules, state, self.all_hands())
         if self.check_legal:
+            options = legal_moves(self.rules, state, self.all_hands())
             self.check_enumerator(options)
-        move = self.choose(options)
+            moves = [o.move for o in options]
+        else:   # the same moves; the judge hears only the one chosen (in apply)
+            moves = enumerate_moves(self.rules, state, self.all_hands())
+        move = self.choose(moves)
         if move is None:
             raise InvariantBroken(f"no legal move in phase {state.phase}")
         return self.make(move)
 
-    def choose(self, options):
+    def choose(self, moves):
         """A random player's choice: UNO business first now and then, settle what is
         owed, else mostly play a card, sometimes draw instead where that is allowed."""
         rng = self.rng
-        moves = [o.move for o in options]
-        by_type = {}
+        state = self.state
+        plays, by_type = [], {}
         for move in moves:
-            by_type.setdefault(move.type, []).append(move)
+            if move.type == "play":
+                plays.append(move)
+            else:
+                by_type.setdefault(move.type, []).append(move)
         if "catch-uno" in by_type or "call-uno" in by_type:
             if rng.random() < 0.6:
                 uno = by_type.get("catch-uno", []) + [m for m in by_type.get("call-uno", [])
-                                                       if m.player in self.state.uno_exposed]
+                                                       if m.player in state.uno_exposed]
                 if uno:
                     return rng.choice(uno)
-        state = self.state
-        debtors = [m for m in by_type.get("draw", []) if any(d[0] == m.player for d in state.debts)]
-        if debtors:
-            return debtors[0]
+        if state.debts:
+            debtors = [m for m in by_type.get("draw", []) if any(d[0] == m.player for d in state.debts)]
+            if debtors:
+                return debtors[0]
         if state.phase == "round-over":
             return None
-        plays = by_type.get("play", [])
         if state.phase == "respond":
             if plays and rng.random() < 0.6:
                 return rng.choice(plays)
@@ -339,17 +344,19 @@ class Table:
             if "accept" in by_type and rng.random() < 0.5:
                 return by_type["accept"][0]
             return by_type["draw"][0]
-        jump_ins = [m for m in plays if m.player != state.current]
-        if jump_ins and rng.random() < 0.3:
-            return rng.choice(jump_ins)
-        plays = [m for m in plays if m.player == state.current]
+        current = state.current
+        jump_ins = [m for m in plays if m.player != current]
+        if jump_ins:
+            if rng.random() < 0.3:
+                return rng.choice(jump_ins)
+            plays = [m for m in plays if m.player == current]
         if plays and (not self.mischief or rng.random() < 0.85 or not (by_type.get("draw") or by_type.get("pass"))):
             called = {m.cards for m in plays if m.uno}   # plays listed with an UNO call
-            calls = [m for m in plays if m.uno or m.cards not in called]
+            calls = [m for m in plays if m.uno or m.cards not in called] if called else plays
             careful = not self.mischief or rng.random() < 0.7
             return rng.choice(calls if careful else plays)
         for kind in ("draw", "pass"):
-            mine = [m for m in by_type.get(kind, []) if m.player == state.current]
+            mine = [m for m in by_type.get(kind, ()) if m.player == current]
             if mine:
                 return mine[0]
         return rng.choice(moves) if moves else None
