@@ -19,8 +19,9 @@ def judge(rules, state, move, hand=None):
         if not isinstance(hand, (list, tuple)):
             raise InputError.at("hand", "must be a list of cards")
         known = rules.cards
-        cards_in_hand = [known.get(text) if isinstance(text, str) else None for text in hand]
-        if None in cards_in_hand:
+        try:
+            cards_in_hand = [known[text] for text in hand]
+        except (KeyError, TypeError):   # not a card of the deck: say which, and where
             cards_in_hand = [rules.card(text, f"hand[{i}]") for i, text in enumerate(hand)]
         _check_hand_shown(state, move, cards_in_hand)
     if state.out and move.player in state.out and move.type != "score":
@@ -86,6 +87,9 @@ def allow(state, code, rule, effects, **details):
 
 
 # --- shared pieces ---------------------------------------------------------------
+
+_OVER = frozenset(("round-over", "game-over"))   # the phases with no turn to play
+
 
 def _phase_refusal(state, allow_round_over=False):
     if state.phase == "game-over":
@@ -203,20 +207,20 @@ def _without(hand, played):
 # --- play ------------------------------------------------------------------------
 
 def judge_play(rules, state, move, hand):
-    refusal = _phase_refusal(state)
-    if refusal:
-        return refusal
+    if state.phase in _OVER:
+        return _phase_refusal(state)
     player, cards = move.player, move.cards
-    lead = _lead_card(cards)
+    lead = cards[0] if len(cards) == 1 else _lead_card(cards)
     top = rules.cards[state.top]
     jumping = player != state.current
     if jumping:
         refusal = _jump_in_refusal(rules, state, move)
         if refusal:
             return refusal
-    owed = _owed_presses(state, player)
-    if owed:
-        return owed
+    if state.debts:
+        owed = _owed_presses(state, player)
+        if owed:
+            return owed
     stacking = state.phase == "respond"
     if stacking:
         refusal = _stack_refusal(rules, state, move, lead)
@@ -356,20 +360,21 @@ def _apply_play(rules, state, move, lead, jumping, stacking):
     if jumping:
         new.skips = 0
     new.hand_counts[player] -= len(cards)
-    on_top = top_card(cards)
+    on_top = cards[0] if len(cards) == 1 else top_card(cards)
     new.top = on_top.text
     new.color = move.color if lead.kind.choose_color else on_top.color
     new.drawn = False
     new.drawn_card = None
     new.extra_play = False
-    _close_uno_windows(rules, new, player, is_play=True)
+    if new.uno_exposed:
+        _close_uno_windows(rules, new, player, is_play=True)
     _record_uno(new, player, move.uno, effects)
     if lead.kind.discard_all and len(cards) > 1:
         effects.append({"type": "discard-all", "player": player, "color": lead.color, "count": len(cards)})
     if lead.kind.choose_color:
         effects.append({"type": "color", "color": new.color})
     went_out = new.hand_counts[player] == 0
-    skips, extra = _apply_effects(rules, new, move, lead, effects, went_out)
+    skips, extra = _apply_effects(rules, new, move, lead, effects, went_out) if lead.kind.effects else (0, False)
     if rules.bomb and not lead.kind.discard_all and len(cards) >= rules.bomb[0]:
         for seat in _targets(new, player, "others", None):   # a bomb: every other player draws
             _penalise(rules, new, seat, ("draw", rules.bomb[1]), effects)
@@ -396,7 +401,7 @@ def _apply_play(rules, state, move, lead, jumping, stacking):
     if jumping:
         details = {"player": player, "card": lead.text}
     rule = "house.stacking" if stacking else "house.jump_in" if jumping else f"cards.{lead.kind.id}"
-    return allow(new, code, rule, effects, **details)
+    return Verdict(True, code, rule, effects, new, details)
 
 
 def _record_uno(state, player, called_now, effects):
@@ -582,11 +587,10 @@ def judge_draw(rules, state, move, hand):
     pending = state.pending
     if pending is not None and player == pending.player and state.phase == "respond":
         return _answer_pending_by_drawing(rules, state, move)
-    if any(debt[0] == player for debt in state.debts):
+    if state.debts and any(debt[0] == player for debt in state.debts):
         return _settle_debt(rules, state, move)
-    refusal = _phase_refusal(state) or _turn_refusal(state, player)
-    if refusal:
-        return refusal
+    if state.phase in _OVER or player != state.current:
+        return _phase_refusal(state) or _turn_refusal(state, player)
     if state.extra_play:
         return refuse(state, "extra-play-offered", "cards", player=player)
     if state.drawn:
@@ -644,13 +648,14 @@ def _apply_draw(rules, state, move):
         effects.append({"type": "launcher-fired", "player": player, "presses": 1, "count": move.count})
     else:
         effects.append({"type": "draw", "player": player, "count": move.count})
-    _close_uno_windows(rules, new, player, is_play=False)
+    if new.uno_exposed:
+        _close_uno_windows(rules, new, player, is_play=False)
     if rules.after_draw == "end-turn":
         _advance(new, player, 0, effects)
     else:
         new.drawn = True
         new.drawn_card = move.shown[-1].text if move.shown else None
-    return allow(new, "drew", "turn.draw", effects, player=player, count=move.count)
+    return Verdict(True, "drew", "turn.draw", effects, new, {"player": player, "count": move.count})
 
 
 def _answer_pending_by_drawing(rules, state, move):
@@ -746,9 +751,8 @@ def _settle_debt(rules, state, move):
 
 
 def judge_pass(rules, state, move, hand):
-    refusal = _phase_refusal(state) or _turn_refusal(state, move.player)
-    if refusal:
-        return refusal
+    if state.phase in _OVER or move.player != state.current:
+        return _phase_refusal(state) or _turn_refusal(state, move.player)
     if state.phase == "respond":
         pending = state.pending
         return refuse(state, "pending-draw", "turn", player=pending.player, count=pending.count, card=pending.card)
@@ -758,9 +762,10 @@ def judge_pass(rules, state, move, hand):
         return refuse(state, "drawn-card-must-be-played", "turn.draw.after", card=state.drawn_card)
     new = state.copy()
     effects = []
-    _close_uno_windows(rules, new, move.player, is_play=False)
+    if new.uno_exposed:
+        _close_uno_windows(rules, new, move.player, is_play=False)
     _advance(new, move.player, 0, effects)
-    return allow(new, "passed", "turn", effects, player=move.player)
+    return Verdict(True, "passed", "turn", effects, new, {"player": move.player})
 
 
 def _drawn_card_forced(rules, state, hand):
