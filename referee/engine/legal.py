@@ -194,7 +194,9 @@ def _playable_texts(rules, state, hand):
     """The judge's `_playable` for a hand of card strings, each string once (in the
     hand's order), read from the ruleset's table of matching cards."""
     matching = rules.matching(state.top, state.color)
-    playable = [text for text in dict.fromkeys(hand) if text in matching]
+    playable = [text for text in hand if text in matching]
+    if len(playable) > 1 and len(set(playable)) < len(playable):   # a card held twice
+        playable = list(dict.fromkeys(playable))
     if len(hand) == 1 and playable and rules.category_forbids_going_out(rules.cards[playable[0]].kind):
         return []
     return playable

@@ -103,7 +103,6 @@ class Table:
         self.record = record
         self.seats = players
         self.names = [f"P{i}" for i in range(players)]
-        self.deck = Counter(rules.deck)
         self.state = None
         self.taken = []
 
@@ -167,20 +166,24 @@ class Table:
         before = self.state
         snapshot = _fingerprint(before) if self.check else None
         verdict = judge(self.rules, before, move, hand)
-        self.stats.moves += 1
-        self.stats.codes[verdict.code] += 1
+        stats = self.stats
+        stats.moves += 1
+        stats.codes[verdict.code] += 1
         if self.record:
-            self.stats.recorded.append((before, move, hand))
+            stats.recorded.append((before, move, hand))
         if not verdict.legal:
-            self.stats.illegal += 1
-            if self.check and not verdict.effects and _fingerprint(verdict.state) != snapshot:
-                raise InvariantBroken(f"illegal move {verdict.code} changed the state")
+            stats.illegal += 1
         if self.check:
-            if _fingerprint(before) != snapshot:
-                raise InvariantBroken(f"the judge changed its input state ({verdict.code})")
-            if verdict.legal:
-                self.check_settled_first(before, move, verdict)
+            self.check_verdict(before, snapshot, move, verdict)
         return verdict
+
+    def check_verdict(self, before, snapshot, move, verdict):
+        if not verdict.legal and not verdict.effects and _fingerprint(verdict.state) != snapshot:
+            raise InvariantBroken(f"illegal move {verdict.code} changed the state")
+        if _fingerprint(before) != snapshot:
+            raise InvariantBroken(f"the judge changed its input state ({verdict.code})")
+        if verdict.legal:
+            self.check_settled_first(before, move, verdict)
 
     def check_settled_first(self, before, move, verdict):
         if move.type != "play":
@@ -217,6 +220,10 @@ class Table:
         """What the players physically do for a legal move they made."""
         if move.type == "play" and verdict.legal:
             hand = self.hands[move.player]
+            if len(move.cards) == 1:   # most plays
+                hand.remove(move.cards[0].text)
+                self.discard.append(move.cards[0].text)
+                return
             for card in move.cards:
                 hand.remove(card.text)
             lead = top_card(move.cards).text
@@ -254,8 +261,9 @@ class Table:
         where = Counter(self.pile) + Counter(self.discard)
         for hand in self.hands:
             where.update(hand)
-        if where != self.deck:
-            raise InvariantBroken(f"cards lost or duplicated: {(where - self.deck) or (self.deck - where)}")
+        deck = Counter(self.rules.deck)
+        if where != deck:
+            raise InvariantBroken(f"cards lost or duplicated: {(where - deck) or (deck - where)}")
 
     def verify(self, before=None):
         if not self.check:
