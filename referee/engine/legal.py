@@ -247,29 +247,33 @@ def _groups(rules, state, hand, playable):
 def _plays(rules, state, player, hand, group):
     """The plays of one card group that the rules allow: each colour a wild may name,
     each player it may aim at, with and without an UNO call when one card will be left."""
-    lead = group[0] if len(group) == 1 else _lead_card(group)
+    size = len(group)
+    lead = group[0] if size == 1 else _lead_card(group)
     kind = lead.kind
     held = state.hand_counts[player]
-    if held < len(group):
+    if held < size:
         return []
     if kind.restriction != "none" and _breaches(rules, kind, hand, group, state):
         return []
-    if held == len(group) and any(rules.category_forbids_going_out(c.kind) for c in group):
+    if held == size and rules.no_going_out_on and any(
+            rules.category_forbids_going_out(c.kind) for c in group):
         return []
+    calls = (True, False) if held - size == 1 else (False,)
+    if not (kind.choose_color or kind.aims):   # most cards: one play, or two with the call
+        return [_play(player, group, None, None, uno) for uno in calls]
     colors = rules.colors if kind.choose_color else (None,)
     targets = [s for s in range(state.seats) if s != player and s not in state.out] if kind.aims else [None]
-    calls = (True, False) if held - len(group) == 1 else (False,)
-    plays = []
-    for color in colors:
-        for target in targets:
-            for uno in calls:
-                move = Move("play", player)
-                move.cards = group
-                move.color = color
-                move.target = target
-                move.uno = uno
-                plays.append(move)
-    return plays
+    return [_play(player, group, color, target, uno)
+            for color in colors for target in targets for uno in calls]
+
+
+def _play(player, cards, color, target, uno):
+    move = Move("play", player)
+    move.cards = cards
+    move.color = color
+    move.target = target
+    move.uno = uno
+    return move
 
 
 def _breaches(rules, kind, hand, group, state):

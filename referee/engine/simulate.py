@@ -119,9 +119,9 @@ class Table:
             if not self.pile:
                 raise TableExhausted()
             turned.append(self.pile.pop())
-        # the cards sent back go into the pile, which is shuffled again
-        self.pile.extend(turned[:-1])
-        self.rng.shuffle(self.pile)
+        if len(turned) > 1:   # the cards sent back go into the pile, which is shuffled again
+            self.pile.extend(turned[:-1])   # (a pile nothing went back into is still shuffled)
+            self.rng.shuffle(self.pile)
         self.discard.append(turned[-1])
         top = self.rules.cards[turned[-1]]
         color = self.rng.choice(self.rules.colors) if top.kind.choose_color else None
