@@ -326,10 +326,11 @@ class Table:
         owed, else mostly play a card, sometimes draw instead where that is allowed."""
         rng = self.rng
         state = self.state
-        plays, by_type = [], {}
+        plays, by_type, with_call = [], {}, False
         for move in moves:
             if move.type == "play":
                 plays.append(move)
+                with_call = with_call or move.uno
             else:
                 by_type.setdefault(move.type, []).append(move)
         if "catch-uno" in by_type or "call-uno" in by_type:
@@ -359,8 +360,10 @@ class Table:
                 return rng.choice(jump_ins)
             plays = [m for m in plays if m.player == current]
         if plays and (not self.mischief or rng.random() < 0.85 or not (by_type.get("draw") or by_type.get("pass"))):
-            called = {m.cards for m in plays if m.uno}   # plays listed with an UNO call
-            calls = [m for m in plays if m.uno or m.cards not in called] if called else plays
+            calls = plays
+            if with_call:   # a play listed with and without the UNO call: with it
+                called = {m.cards for m in plays if m.uno}
+                calls = [m for m in plays if m.uno or m.cards not in called]
             careful = not self.mischief or rng.random() < 0.7
             return rng.choice(calls if careful else plays)
         for kind in ("draw", "pass"):
