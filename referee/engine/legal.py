@@ -184,8 +184,9 @@ def _turn(rules, state, hands, found):
         if rules.draw_when_playable or not playable:
             found.append(_turn_draw(rules, state, player, available))
     if state.drawn or state.extra_play or available == 0:
-        # the hand matters to the judge only when a drawn card is known
-        cards = [rules.cards[t] for t in hand] if hand is not None and state.drawn_card else None
+        # the hand matters to the judge only for a known drawn card the rules force
+        needed = hand is not None and state.drawn_card and rules.after_draw == "must-play"
+        cards = [rules.cards[t] for t in hand] if needed else None
         if not _drawn_card_forced(rules, state, cards):
             found.append(Move("pass", player))
 
