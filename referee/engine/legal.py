@@ -177,8 +177,9 @@ def _turn(rules, state, hands, found):
     playable = None
     if hand is not None and not owes:
         playable = _playable_texts(rules, state, hand)
-        for group in _groups(rules, state, hand, playable):
-            found.extend(_plays(rules, state, player, hand, group))
+        if playable:
+            for group in _groups(rules, state, hand, playable):
+                found.extend(_plays(rules, state, player, hand, group))
     available = state.cards_for(rules, player)
     if not (state.drawn or state.extra_play or owes) and available > 0:
         if rules.draw_when_playable or not playable:
@@ -261,7 +262,9 @@ def _plays(rules, state, player, hand, group):
         return []
     calls = (True, False) if held - size == 1 else (False,)
     if not (kind.choose_color or kind.aims):   # most cards: one play, or two with the call
-        return [_play(player, group, None, None, uno) for uno in calls]
+        if held - size == 1:
+            return [_play(player, group, None, None, True), _play(player, group, None, None, False)]
+        return [_play(player, group, None, None, False)]
     colors = rules.colors if kind.choose_color else (None,)
     targets = [s for s in range(state.seats) if s != player and s not in state.out] if kind.aims else [None]
     return [_play(player, group, color, target, uno)

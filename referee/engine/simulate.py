@@ -326,11 +326,13 @@ class Table:
         owed, else mostly play a card, sometimes draw instead where that is allowed."""
         rng = self.rng
         state = self.state
-        plays, by_type, with_call = [], {}, False
+        current = state.current
+        plays, by_type, with_call, jumping = [], {}, False, False
         for move in moves:
             if move.type == "play":
                 plays.append(move)
                 with_call = with_call or move.uno
+                jumping = jumping or move.player != current
             else:
                 by_type.setdefault(move.type, []).append(move)
         if "catch-uno" in by_type or "call-uno" in by_type:
@@ -353,11 +355,9 @@ class Table:
             if "accept" in by_type and rng.random() < 0.5:
                 return by_type["accept"][0]
             return by_type["draw"][0]
-        current = state.current
-        jump_ins = [m for m in plays if m.player != current]
-        if jump_ins:
+        if jumping:
             if rng.random() < 0.3:
-                return rng.choice(jump_ins)
+                return rng.choice([m for m in plays if m.player != current])
             plays = [m for m in plays if m.player == current]
         if plays and (not self.mischief or rng.random() < 0.85 or not (by_type.get("draw") or by_type.get("pass"))):
             calls = plays
