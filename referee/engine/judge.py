@@ -71,6 +71,8 @@ def _check_hand_shown(state, move, hand):
     held = state.hand_counts[move.player]
     if len(hand) != held:
         raise InputError.at("hand", f"player {move.player} holds {held} card(s), the hand shown has {len(hand)}")
+    if len(move.cards) == 1 and move.cards[0] in hand:   # most moves: nothing to count twice
+        return
     remaining = list(hand)
     for card in move.cards:
         if card not in remaining:
@@ -242,15 +244,16 @@ def judge_play(rules, state, move, hand):
             return refuse(state, "wild-on-wild", "house.no_wild_on_wild", card=lead.text, top=state.top)
         return refuse(state, "card-does-not-match", f"cards.{lead.kind.id}",
                       card=lead.text, top=state.top, color=state.color)
-    refusal = _choice_refusal(state, move, lead)
-    if refusal:
-        return refusal
+    if lead.kind.choose_color or lead.kind.aims or move.color is not None or move.target is not None:
+        refusal = _choice_refusal(state, move, lead)   # (a plain card named alone needs no choice)
+        if refusal:
+            return refusal
     if hand is not None and lead.kind.restriction != "none":
         holding = _restriction_breaches(rules, lead.kind, _without(hand, cards), top, state.color)
         if holding:
             return refuse(state, "restricted-play", f"cards.{lead.kind.id}.restriction",
                           card=lead.text, color=state.color, holding=holding)
-    if held == len(cards):
+    if held == len(cards) and rules.no_going_out_on:
         for card in cards:
             if rules.category_forbids_going_out(card.kind):
                 return refuse(state, "cannot-go-out-on", "house.no_going_out_on", card=card.text)
