@@ -71,7 +71,7 @@ def _check_hand_shown(state, move, hand):
     held = state.hand_counts[move.player]
     if len(hand) != held:
         raise InputError.at("hand", f"player {move.player} holds {held} card(s), the hand shown has {len(hand)}")
-    if len(move.cards) == 1 and move.cards[0] in hand:   # most moves: nothing to count twice
+    if not move.cards or (len(move.cards) == 1 and move.cards[0] in hand):   # most moves
         return
     remaining = list(hand)
     for card in move.cards:
@@ -409,7 +409,8 @@ def _apply_play(rules, state, move, lead, jumping, stacking):
 
 def _record_uno(state, player, called_now, effects):
     if state.hand_counts[player] != 1:
-        _hand_changed(state, player)
+        if state.uno_called or state.uno_exposed:   # else there is nothing to lapse
+            _hand_changed(state, player)
         return
     if called_now or player in state.uno_called:
         state.uno_called = state.uno_called | {player}
