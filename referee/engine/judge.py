@@ -244,10 +244,9 @@ def judge_play(rules, state, move, hand):
             return refuse(state, "wild-on-wild", "house.no_wild_on_wild", card=lead.text, top=state.top)
         return refuse(state, "card-does-not-match", f"cards.{lead.kind.id}",
                       card=lead.text, top=state.top, color=state.color)
-    if lead.kind.choose_color or lead.kind.aims or move.color is not None or move.target is not None:
-        refusal = _choice_refusal(state, move, lead)   # (a plain card named alone needs no choice)
-        if refusal:
-            return refusal
+    refusal = _choice_refusal(state, move, lead)
+    if refusal:
+        return refusal
     if hand is not None and lead.kind.restriction != "none":
         holding = _restriction_breaches(rules, lead.kind, _without(hand, cards), top, state.color)
         if holding:
