@@ -193,9 +193,13 @@ def _playable(rules, hand, top, color):
     """The cards of `hand` that match, but not a last card the rules forbid going out on
     (a player holding only such a card must draw)."""
     cards = [c for c in hand if rules.matches(c, top, color)]
-    if len(hand) == 1 and cards and rules.category_forbids_going_out(cards[0].kind):
-        return []
-    return cards
+    return [] if _stuck_with_last_card(rules, hand, cards) else cards
+
+
+def _stuck_with_last_card(rules, hand, playable):
+    """Whether `hand` is one card that matches (`playable`) but that the rules forbid
+    going out on: then it may not be played."""
+    return len(hand) == 1 and bool(playable) and rules.category_forbids_going_out(playable[0].kind)
 
 
 def _without(hand, played):

@@ -20,7 +20,7 @@ leaves one card is listed with and without the UNO call.
 """
 from collections import Counter
 
-from .judge import _drawn_card_forced, _lead_card, judge
+from .judge import _drawn_card_forced, _lead_card, _stuck_with_last_card, judge
 from .moves import Move
 from .verdict import Verdict
 
@@ -199,7 +199,7 @@ def _playable_texts(rules, state, hand):
     playable = [text for text in hand if text in matching]
     if len(playable) > 1 and len(set(playable)) < len(playable):   # a card held twice
         playable = list(dict.fromkeys(playable))
-    if len(hand) == 1 and playable and rules.category_forbids_going_out(rules.cards[playable[0]].kind):
+    if len(hand) == 1 and _stuck_with_last_card(rules, hand, [rules.cards[t] for t in playable]):
         return []
     return playable
 
