@@ -369,9 +369,9 @@ class Table:
             # uniform like rng.choice to within 2**-53, at a third of its cost: most moves pass here
             return chosen[int(rng.random() * len(chosen))]
         for kind in ("draw", "pass"):
-            mine = [m for m in by_type.get(kind, ()) if m.player == current]
-            if mine:
-                return mine[0]
+            for move in by_type.get(kind, ()):
+                if move.player == current:
+                    return move
         return rng.choice(moves) if moves else None
 
     def make(self, move):
