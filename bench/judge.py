@@ -79,13 +79,16 @@ def main():
     checked_rate, _ = ours_games_per_second(args.games, check=True)
     rl_rate_again, _ = rlcard_games_per_second(args.games)   # bracket ours: load changes
     rl_rate = (rl_rate + rl_rate_again) / 2
-    print(f"  RLCard UnoGame (raw)  {rl_rate:8.1f} games/s   {rl_moves:6.1f} moves per game")
+    print(f"  RLCard UnoGame (raw)  {rl_rate:8.1f} games/s   {rl_moves:6.1f} moves per game"
+          f"   {rl_rate * rl_moves:8.0f} moves/s")
     print(f"  referee (no checks)   {fast_rate:8.1f} games/s   {fast_moves:6.1f} moves per game"
-          f"   ratio {fast_rate / rl_rate:.2f}")
+          f"   {fast_rate * fast_moves:8.0f} moves/s   ratio {fast_rate / rl_rate:.2f}"
+          f" (moves/s {fast_rate * fast_moves / (rl_rate * rl_moves):.2f})")
     print(f"  referee (checked)     {checked_rate:8.1f} games/s   ratio {checked_rate / rl_rate:.2f}")
     print("  (both sides play a random legal card, else draw. RLCard plays a drawn card that"
           " matches within its draw action; the referee judges the draw and the play as two"
-          " moves. The referee's players choose among the enumerator's moves with every hand"
+          " moves, and answers a pending draw with a move of its own where RLCard draws for the"
+          " player within the play: hence more moves per game. The referee's players choose among the enumerator's moves with every hand"
           " shown; 'checked' also verifies the cards and the invariants after each move)")
 
 

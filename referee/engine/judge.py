@@ -24,8 +24,9 @@ def judge(rules, state, move, hand=None):
         if not isinstance(hand, (list, tuple)):
             raise InputError.at("hand", "must be a list of cards", "wrong-type")
         known = rules.cards
-        cards_in_hand = [known.get(text) if isinstance(text, str) else None for text in hand]
-        if None in cards_in_hand:
+        try:
+            cards_in_hand = [known[text] for text in hand]
+        except (KeyError, TypeError):   # not a card of the deck: say which, and where
             cards_in_hand = [rules.card(text, f"hand[{i}]") for i, text in enumerate(hand)]
         _check_hand_shown(state, move, cards_in_hand)
     if state.out and move.player in state.out and move.type != "score":
@@ -76,6 +77,8 @@ def _check_hand_shown(state, move, hand):
     if len(hand) != held:
         raise InputError.at("hand", f"player {move.player} holds {held} card(s), the hand shown has {len(hand)}",
                             "contradicts-table")
+    if not move.cards or (len(move.cards) == 1 and move.cards[0] in hand):   # most moves
+        return
     remaining = list(hand)
     for card in move.cards:
         if card not in remaining:
@@ -93,6 +96,9 @@ def allow(state, code, rule, effects, **details):
 
 
 # --- shared pieces ---------------------------------------------------------------
+
+_OVER = frozenset(("round-over", "game-over"))   # the phases with no turn to play
+
 
 def _phase_refusal(state, allow_round_over=False):
     if state.phase == "game-over":
@@ -122,9 +128,13 @@ def _playable(rules, hand, top, color):
     """The cards of `hand` that match, but not a last card the rules forbid going out on
     (a player holding only such a card must draw)."""
     cards = [c for c in hand if rules.matches(c, top, color)]
-    if len(hand) == 1 and cards and rules.category_forbids_going_out(cards[0].kind):
-        return []
-    return cards
+    return [] if _stuck_with_last_card(rules, hand, cards) else cards
+
+
+def _stuck_with_last_card(rules, hand, playable):
+    """Whether `hand` is one card that matches (`playable`) but that the rules forbid
+    going out on: then it may not be played."""
+    return len(hand) == 1 and bool(playable) and rules.category_forbids_going_out(playable[0].kind)
 
 
 def _without(hand, played):
@@ -138,20 +148,20 @@ def _without(hand, played):
 # --- play ------------------------------------------------------------------------
 
 def judge_play(rules, state, move, hand):
-    refusal = _phase_refusal(state)
-    if refusal:
-        return refusal
+    if state.phase in _OVER:
+        return _phase_refusal(state)
     player, cards = move.player, move.cards
-    lead = _lead_card(cards)
+    lead = cards[0] if len(cards) == 1 else _lead_card(cards)
     top = rules.cards[state.top]
     jumping = player != state.current
     if jumping:
         refusal = _jump_in_refusal(rules, state, move)
         if refusal:
             return refusal
-    owed = _owed_presses(state, player)
-    if owed:
-        return owed
+    if state.debts:
+        owed = _owed_presses(state, player)
+        if owed:
+            return owed
     stacking = state.phase == "respond"
     if stacking:
         refusal = _stack_refusal(rules, state, move, lead)
@@ -181,7 +191,7 @@ def judge_play(rules, state, move, hand):
         if holding:
             return refuse(state, "restricted-play", f"cards.{lead.kind.id}.restriction",
                           card=lead.text, color=state.color, holding=holding)
-    if held == len(cards):
+    if held == len(cards) and rules.no_going_out_on:
         for card in cards:
             if rules.category_forbids_going_out(card.kind):
                 return refuse(state, "cannot-go-out-on", "house.no_going_out_on", card=card.text)
@@ -291,20 +301,21 @@ def _apply_play(rules, state, move, lead, jumping, stacking):
     if jumping:
         new.skips = 0
     new.hand_counts[player] -= len(cards)
-    on_top = top_card(cards)
+    on_top = cards[0] if len(cards) == 1 else top_card(cards)
     new.top = on_top.text
     new.color = move.color if lead.kind.choose_color else on_top.color
     new.drawn = False
     new.drawn_card = None
     new.extra_play = False
-    close_uno_windows(rules, new, player, is_play=True)
+    if new.uno_exposed:
+        close_uno_windows(rules, new, player, is_play=True)
     _record_uno(new, player, move.uno, effects)
     if lead.kind.discard_all and len(cards) > 1:
         effects.append({"type": "discard-all", "player": player, "color": lead.color, "count": len(cards)})
     if lead.kind.choose_color:
         effects.append({"type": "color", "color": new.color})
     went_out = new.hand_counts[player] == 0
-    skips, extra = _apply_effects(rules, new, move, lead, effects, went_out)
+    skips, extra = _apply_effects(rules, new, move, lead, effects, went_out) if lead.kind.effects else (0, False)
     if rules.bomb and not lead.kind.discard_all and len(cards) >= rules.bomb.min_cards:
         for seat in targets(new, player, "others", None):   # a bomb: every other player draws
             draw_now(rules, new, seat, rules.bomb.count, effects)
@@ -331,12 +342,13 @@ def _apply_play(rules, state, move, lead, jumping, stacking):
     if jumping:
         details = {"player": player, "card": lead.text}
     rule = "house.stacking" if stacking else "house.jump_in" if jumping else f"cards.{lead.kind.id}"
-    return allow(new, code, rule, effects, **details)
+    return Verdict(True, code, rule, effects, new, details)
 
 
 def _record_uno(state, player, called_now, effects):
     if state.hand_counts[player] != 1:
-        hand_changed(state, player)
+        if state.uno_called or state.uno_exposed:   # else there is nothing to lapse
+            hand_changed(state, player)
         return
     if called_now or player in state.uno_called:
         state.uno_called = state.uno_called | {player}
@@ -460,11 +472,10 @@ def judge_draw(rules, state, move, hand):
     pending = state.pending
     if pending is not None and player == pending.player and state.phase == "respond":
         return _answer_pending_by_drawing(rules, state, move)
-    if any(debt.player == player for debt in state.debts):
+    if state.debts and any(debt.player == player for debt in state.debts):
         return _settle_debt(rules, state, move)
-    refusal = _phase_refusal(state) or _turn_refusal(state, player)
-    if refusal:
-        return refusal
+    if state.phase in _OVER or player != state.current:
+        return _phase_refusal(state) or _turn_refusal(state, player)
     if state.extra_play:
         return refuse(state, "extra-play-offered", "cards", player=player)
     if state.drawn:
@@ -522,13 +533,14 @@ def _apply_draw(rules, state, move):
         effects.append({"type": "launcher-fired", "player": player, "presses": 1, "count": move.count})
     else:
         effects.append({"type": "draw", "player": player, "count": move.count})
-    close_uno_windows(rules, new, player, is_play=False)
+    if new.uno_exposed:
+        close_uno_windows(rules, new, player, is_play=False)
     if rules.after_draw == "end-turn":
         advance(new, player, 0, effects)
     else:
         new.drawn = True
         new.drawn_card = move.shown[-1].text if move.shown else None
-    return allow(new, "drew", "turn.draw", effects, player=player, count=move.count)
+    return Verdict(True, "drew", "turn.draw", effects, new, {"player": player, "count": move.count})
 
 
 def _answer_pending_by_drawing(rules, state, move):
@@ -614,9 +626,8 @@ def _settle_debt(rules, state, move):
 
 
 def judge_pass(rules, state, move, hand):
-    refusal = _phase_refusal(state) or _turn_refusal(state, move.player)
-    if refusal:
-        return refusal
+    if state.phase in _OVER or move.player != state.current:
+        return _phase_refusal(state) or _turn_refusal(state, move.player)
     if state.phase == "respond":
         pending = state.pending
         return refuse(state, "pending-draw", "turn", player=pending.player, count=pending.count, card=pending.card)
@@ -626,9 +637,10 @@ def judge_pass(rules, state, move, hand):
         return refuse(state, "drawn-card-must-be-played", "turn.draw.after", card=state.drawn_card)
     new = state.copy()
     effects = []
-    close_uno_windows(rules, new, move.player, is_play=False)
+    if new.uno_exposed:
+        close_uno_windows(rules, new, move.player, is_play=False)
     advance(new, move.player, 0, effects)
-    return allow(new, "passed", "turn", effects, player=move.player)
+    return Verdict(True, "passed", "turn", effects, new, {"player": move.player})
 
 
 def _drawn_card_forced(rules, state, hand):

@@ -20,7 +20,7 @@ leaves one card is listed with and without the UNO call.
 """
 from collections import Counter
 
-from .judge import _drawn_card_forced, _playable, judge
+from .judge import _drawn_card_forced, _lead_card, _stuck_with_last_card, judge
 from .moves import Move
 from .verdict import Verdict
 
@@ -50,24 +50,34 @@ class Legal:
 def legal_moves(rules, state, hand=None):
     """The legal moves of `state` (see the module's docstring) as a list of Legal."""
     hands = _hands_by_seat(state, hand)
+    return [Legal(move, rules, state,
+                  hands.get(move.player) if move.type in ("play", "draw", "pass") else None)
+            for move in enumerate_moves(rules, state, hands)]
+
+
+def enumerate_moves(rules, state, hands):
+    """The same moves as `legal_moves`, in the same order, as bare Move objects (no
+    verdicts): for a caller that judges the one move it chooses, such as the simulator.
+    `hands` is a mapping {seat: hand} (see `_hands_by_seat`)."""
     if state.phase == "game-over":
         return []
     found = []
-    if state.phase == "round-over":
+    if state.debts:
         _debts(rules, state, found)
+    if state.phase == "round-over":
         if not state.debts and not state.scored and all(s in hands for s in range(state.seats)):
             move = Move("score")
             move.hands = [tuple(rules.cards[t] for t in hands[s]) for s in range(state.seats)]
             found.append(move)
-        return _judged(rules, state, found, hands)
-    _debts(rules, state, found)
+        return found
     _uno_moves(rules, state, found)
     if state.phase == "respond":
         _answers(rules, state, hands, found)
     else:
         _turn(rules, state, hands, found)
-        _jump_ins(rules, state, hands, found)
-    return _judged(rules, state, found, hands)
+        if rules.jump_in:
+            _jump_ins(rules, state, hands, found)
+    return found
 
 
 def _hands_by_seat(state, hand):
@@ -77,12 +87,6 @@ def _hands_by_seat(state, hand):
         return hand            # read, never changed
     actor = state.pending.player if state.phase == "respond" and state.pending else state.current
     return {actor: list(hand)}
-
-
-def _judged(rules, state, moves, hands):
-    return [Legal(move, rules, state,
-                  hands.get(move.player) if move.type in ("play", "draw", "pass") else None)
-            for move in moves]
 
 
 # --- moves that need no hand ---------------------------------------------------------
@@ -99,16 +103,19 @@ def _debts(rules, state, found):
 
 
 def _uno_moves(rules, state, found):
+    counts = state.hand_counts
+    if not state.uno_exposed and 1 not in counts and not (rules.uno_precall and 2 in counts):
+        return   # nobody may call or be caught (most positions)
     for seat in range(state.seats):
         if seat in state.out:
             continue
-        held = state.hand_counts[seat]
+        held = counts[seat]
         precall = (held == 2 and rules.uno_precall and seat == state.current
                    and state.phase == "play")
         if (held == 1 or precall) and seat not in state.uno_called:
             found.append(Move("call-uno", seat))
     for target in sorted(state.uno_exposed):
-        if state.hand_counts[target] == 1 and target not in state.uno_called:
+        if counts[target] == 1 and target not in state.uno_called:
             for accuser in range(state.seats):
                 if accuser != target and accuser not in state.out:
                     move = Move("catch-uno", accuser)
@@ -165,23 +172,36 @@ def _owes(state, player):
 
 def _turn(rules, state, hands, found):
     player = state.current
-    owes = _owes(state, player)   # then a draw settles the presses (see _debts), no play
+    owes = bool(state.debts) and _owes(state, player)   # then a draw settles the presses, no play
     hand = hands.get(player)
-    top = rules.cards[state.top]
     playable = None
     if hand is not None and not owes:
-        cards = [rules.cards[t] for t in hand]
-        playable = list(dict.fromkeys(c.text for c in _playable(rules, cards, top, state.color)))
-        for group in _groups(rules, state, hand, playable):
-            found.extend(_plays(rules, state, player, hand, group))
+        playable = _playable_texts(rules, state, hand)
+        if playable:
+            for group in _groups(rules, state, hand, playable):
+                found.extend(_plays(rules, state, player, hand, group))
     available = state.cards_for(rules, player)
     if not (state.drawn or state.extra_play or owes) and available > 0:
         if rules.draw_when_playable or not playable:
             found.append(_turn_draw(rules, state, player, available))
     if state.drawn or state.extra_play or available == 0:
-        cards = [rules.cards[t] for t in hand] if hand is not None else None
+        # the hand matters to the judge only for a known drawn card the rules force
+        needed = hand is not None and state.drawn_card and rules.after_draw == "must-play"
+        cards = [rules.cards[t] for t in hand] if needed else None
         if not _drawn_card_forced(rules, state, cards):
             found.append(Move("pass", player))
+
+
+def _playable_texts(rules, state, hand):
+    """The judge's `_playable` for a hand of card strings, each string once (in the
+    hand's order), read from the ruleset's table of matching cards."""
+    matching = rules.matching(state.top, state.color)
+    playable = [text for text in hand if text in matching]
+    if len(playable) > 1 and len(set(playable)) < len(playable):   # a card held twice
+        playable = list(dict.fromkeys(playable))
+    if len(hand) == 1 and _stuck_with_last_card(rules, hand, [rules.cards[t] for t in playable]):
+        return []
+    return playable
 
 
 def _turn_draw(rules, state, player, available):
@@ -229,29 +249,35 @@ def _groups(rules, state, hand, playable):
 def _plays(rules, state, player, hand, group):
     """The plays of one card group that the rules allow: each colour a wild may name,
     each player it may aim at, with and without an UNO call when one card will be left."""
-    lead = next((c for c in group if c.kind.discard_all), group[0])
+    size = len(group)
+    lead = group[0] if size == 1 else _lead_card(group)
     kind = lead.kind
     held = state.hand_counts[player]
-    if held < len(group):
+    if held < size:
         return []
     if kind.restriction != "none" and _breaches(rules, kind, hand, group, state):
         return []
-    if held == len(group) and any(rules.category_forbids_going_out(c.kind) for c in group):
+    if held == size and rules.no_going_out_on and any(
+            rules.category_forbids_going_out(c.kind) for c in group):
         return []
+    calls = (True, False) if held - size == 1 else (False,)
+    if not (kind.choose_color or kind.aims):   # most cards: one play, or two with the call
+        if held - size == 1:
+            return [_play(player, group, None, None, True), _play(player, group, None, None, False)]
+        return [_play(player, group, None, None, False)]
     colors = rules.colors if kind.choose_color else (None,)
     targets = [s for s in range(state.seats) if s != player and s not in state.out] if kind.aims else [None]
-    calls = (True, False) if held - len(group) == 1 else (False,)
-    plays = []
-    for color in colors:
-        for target in targets:
-            for uno in calls:
-                move = Move("play", player)
-                move.cards = group
-                move.color = color
-                move.target = target
-                move.uno = uno
-                plays.append(move)
-    return plays
+    return [_play(player, group, color, target, uno)
+            for color in colors for target in targets for uno in calls]
+
+
+def _play(player, cards, color, target, uno):
+    move = Move("play", player)
+    move.cards = cards
+    move.color = color
+    move.target = target
+    move.uno = uno
+    return move
 
 
 def _breaches(rules, kind, hand, group, state):

@@ -25,7 +25,7 @@ def next_action(rules, state):
         action = _answering(rules, state, state.pending)
     else:
         action = _turn(rules, state)
-    _add_table_wide(state, action)
+    _add_table_wide(rules, state, action)
     return action
 
 
@@ -85,12 +85,15 @@ def _turn(rules, state):
             "launcher": rules.draw_source == "launcher"}
 
 
-def _add_table_wide(state, action):
+def _add_table_wide(rules, state, action):
     """What others may do at the same time: catch a missed UNO, settle launcher debts;
-    and whether the one who acts may call UNO now."""
+    and whether the one who acts may call UNO now (on their last card, or on their
+    second-to-last before playing it where the ruleset has the call made then)."""
     player = action["player"]
     held = state.hand_counts[player] if player is not None else None
-    may_call = held == 1 and player not in state.uno_called
+    precall = (held == 2 and rules.uno_precall and player == state.current
+               and state.phase == "play")
+    may_call = (held == 1 or precall) and player not in state.uno_called
     if may_call:
         action["moves"].append("call-uno")
     catchable = sorted(state.uno_exposed)

@@ -97,6 +97,7 @@ class Rules:
         self.deck = self._deck_list()
         self.deck_size = len(self.deck)
         self.has_discard_all = any(kind.discard_all for kind in self.kinds.values())
+        self._matching = {}   # (top, colour) -> the card strings that match (see matching)
 
     def _compile_options(self, data):
         draw = data["turn"]["draw"]
@@ -221,6 +222,18 @@ class Rules:
         if card.color is None:
             return not (self.no_wild_on_wild and top.color is None)
         return color is None or card.color == color or card.kind is top.kind
+
+    def matching(self, top, color):
+        """The card strings that may be played on the card string `top` with `color` in
+        play: `matches` worked out for the whole deck once per (top, colour), so that an
+        enumerator asks a set instead of calling `matches` for every card of a hand."""
+        found = self._matching.get((top, color))
+        if found is None:
+            top_card = self.cards[top]
+            found = frozenset(text for text, card in self.cards.items()
+                              if self.matches(card, top_card, color))
+            self._matching[(top, color)] = found
+        return found
 
     def category_forbids_going_out(self, kind):
         return kind.id in self.no_going_out_on or kind.category in self.no_going_out_on

@@ -5,7 +5,7 @@ lists, or is one of the moves open to the whole table (a catch of a seat in
 `catchable`, settling presses in `owed`, a late UNO call, a jump-in)."""
 import pytest
 
-from referee.engine import judge
+from referee.engine import Move, judge, parse_state
 from referee.engine.next import next_action
 from referee.engine.simulate import simulate
 
@@ -42,3 +42,14 @@ def test_every_legal_move_was_announced_by_next(compiled, ruleset_id):
         assert announced(rules, before, move, action), (move.type, move.player, action)
         checked += 1
     assert checked > 50
+
+
+def test_an_early_uno_call_on_the_second_to_last_card_is_announced(compiled):
+    """Attack calls UNO on the second-to-last card, before playing it: the judge accepts
+    the call from the player to act holding two cards, so `next` lists it."""
+    rules = compiled["attack"]
+    state = parse_state(rules, {"players": ["Asha", "Bina", "Chirag"], "current": 0, "top": "red-5",
+                                "hand_counts": [2, 5, 5]})
+    move = Move("call-uno", 0)
+    assert judge(rules, state, move).legal
+    assert "call-uno" in next_action(rules, state)["moves"]
