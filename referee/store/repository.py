@@ -108,6 +108,10 @@ _LOCKED_TABLE_ROW = _TABLE_ROW.with_for_update()  # SQLite: BEGIN IMMEDIATE alre
 _INSERT_EVENT = insert(_E)
 _ADVANCE_TABLE = (update(_T).where(_T.c.id == bindparam("table_id"))
                   .values(seq=bindparam("seq"), state=bindparam("state")))
+_TOKENS = db.table_tokens
+_ACTIVE_TOKEN = select(_TOKENS.c.table_id).where(
+    _TOKENS.c.token_sha256 == bindparam("token_sha256"),
+    _TOKENS.c.table_id == bindparam("table_id"), _TOKENS.c.revoked_at.is_(None))
 _EARLIER_TRY = select(_E.c.seq, _E.c.verdict, _E.c.request_sha256).where(
     _E.c.table_id == bindparam("table_id"), _E.c.idempotency_key == bindparam("key"))
 
@@ -121,6 +125,7 @@ class Store:
         self._insert_event = hotpath.Prepared(_INSERT_EVENT, dialect)
         self._advance_table = hotpath.Prepared(_ADVANCE_TABLE, dialect)
         self._earlier = hotpath.Prepared(_EARLIER_TRY, dialect)
+        self._active_token = hotpath.Prepared(_ACTIVE_TOKEN, dialect)
         self._write_lock = db.write_lock(self.engine)
         self.checkpointer = db.checkpointer(self.engine, self._write_lock)
         # How waiting phones hear of moves recorded by other workers (see live.py).
@@ -283,11 +288,9 @@ class Store:
 
     def table_token_active(self, table_id: str, token_sha256: str) -> bool:
         """Whether this digest is an unrevoked secret or phone token of the table."""
-        t = db.table_tokens
-        with self._reading() as conn:
-            return conn.execute(select(t.c.table_id).where(
-                t.c.token_sha256 == token_sha256, t.c.table_id == table_id,
-                t.c.revoked_at.is_(None))).first() is not None
+        with self._reading() as conn:  # asked before every move: the hot path's way
+            return hotpath.first(conn, self._active_token, {
+                "token_sha256": token_sha256, "table_id": table_id}) is not None
 
     def join_table(self, join_code_sha256: str, token_sha256: str) -> TableRow | None:
         """The table whose join code this is, with a new phone token recorded for it;
