@@ -2,7 +2,6 @@
 import functools
 import json
 import threading
-from collections import OrderedDict
 
 from flask import current_app, g, request
 from werkzeug.datastructures import LanguageAccept
@@ -48,28 +47,28 @@ class SentenceCache:
     100 us check. A sentence never reads the state: what it says is in the verdict's
     code, details and effects (or in `next`), all part of the key.
 
-    The ruleset is keyed by identity and held by the entry, so its id is never reused
-    while the entry lives; compiled rulesets are themselves cached per version."""
+    At most `size` sentences, the oldest dropped first (a hit takes no lock: keeping
+    an LRU order cost more than the misses it saves). The ruleset is keyed by
+    identity and held by the entry, so its id is never reused while the entry lives;
+    compiled rulesets are themselves cached per version."""
 
     def __init__(self, size=4096):
         self.size = size
-        self._entries = OrderedDict()
+        self._entries = {}  # insertion-ordered: the oldest entry goes first
         self._lock = threading.Lock()
 
     def get(self, render, kind, said: dict, lang, players, rules):
         # repr, not JSON: twice as fast, and as exact for JSON values (1, 1.0, True
         # and "1" all differ); the same values in another key order only miss.
         key = (kind, id(rules), lang, tuple(players), repr(said))
-        with self._lock:
-            entry = self._entries.get(key)
-            if entry is not None and entry[0] is rules:
-                self._entries.move_to_end(key)
-                return entry[1]
+        entry = self._entries.get(key)  # a dict read is atomic: no lock on a hit
+        if entry is not None and entry[0] is rules:
+            return entry[1]
         text = render()
         with self._lock:
             self._entries[key] = (rules, text)
-            while len(self._entries) > self.size:
-                self._entries.popitem(last=False)
+            while len(self._entries) > self.size:  # first in, first out
+                del self._entries[next(iter(self._entries))]
         return text
 
 
@@ -100,9 +99,13 @@ def with_next_message(action: dict, players, rules) -> dict:
     return dict(action, message=text)
 
 
+# Built once: json.dumps with options builds a new encoder on every call.
+_ANSWER_JSON = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+
+
 def answer(body, status=200, headers=None):
     """A JSON answer: compact, UTF-8 as is (Indic scripts stay readable)."""
-    text = json.dumps(body, ensure_ascii=False, separators=(",", ":"))
+    text = _ANSWER_JSON.encode(body)
     # backslashreplace: a lone surrogate that got this far is answered as its JSON
     # escape instead of failing the answer (HOSTILE.md 24).
     response = current_app.response_class(text.encode("utf-8", "backslashreplace"),

@@ -40,7 +40,7 @@ def test_every_answer_says_what_the_text_package_says_for_it(app, client):
             assert answer["next"]["message"] == next_message(action, lang, players, rules)
 
 
-def test_the_cache_keeps_at_most_its_size_and_renders_again_after():
+def test_the_cache_keeps_at_most_its_size_and_drops_the_oldest_first():
     cache, rendered = SentenceCache(size=2), []
 
     def render(text):
@@ -52,8 +52,9 @@ def test_the_cache_keeps_at_most_its_size_and_renders_again_after():
     rules = object()
     for text in ("a", "b", "a", "c", "a", "b"):
         assert cache.get(render(text), "verdict", {"code": text}, "en", [], rules) == text
-    # a and b rendered; a served from the cache; c pushed b out, so b rendered again.
-    assert rendered == ["a", "b", "c", "b"]
+    # a and b rendered, a served from the cache; then c pushed out a, the oldest,
+    # which pushed out b when it came back.
+    assert rendered == ["a", "b", "c", "a", "b"]
     assert len(cache._entries) == 2
 
 
