@@ -108,6 +108,11 @@ _LOCKED_TABLE_ROW = _TABLE_ROW.with_for_update()  # SQLite: BEGIN IMMEDIATE alre
 _INSERT_EVENT = insert(_E)
 _ADVANCE_TABLE = (update(_T).where(_T.c.id == bindparam("table_id"))
                   .values(seq=bindparam("seq"), state=bindparam("state")))
+_TABLE_EXISTS = select(_T.c.id).where(_T.c.id == bindparam("table_id"))
+_EVENTS_AFTER = (select(_E.c.seq, _E.c.move, _E.c.verdict, _E.c.created_at)
+                 .where(_E.c.table_id == bindparam("table_id"), _E.c.seq > bindparam("after"))
+                 .order_by(_E.c.seq).limit(bindparam("limit")))
+ALL_EVENTS = 2**31 - 1  # the limit of an unlimited read
 _TOKENS = db.table_tokens
 _ACTIVE_TOKEN = select(_TOKENS.c.table_id).where(
     _TOKENS.c.token_sha256 == bindparam("token_sha256"),
@@ -128,6 +133,8 @@ class Store:
         self._advance_table = hotpath.Prepared(_ADVANCE_TABLE, dialect)
         self._earlier = hotpath.Prepared(_EARLIER_TRY, dialect)
         self._active_token = hotpath.Prepared(_ACTIVE_TOKEN, dialect)
+        self._table_exists = hotpath.Prepared(_TABLE_EXISTS, dialect)
+        self._events_after = hotpath.Prepared(_EVENTS_AFTER, dialect)
         self._write_lock = db.write_lock(self.engine)
         self.checkpointer = db.checkpointer(self.engine, self._write_lock)
         # How waiting phones hear of moves recorded by other workers (see live.py).
@@ -371,15 +378,15 @@ class Store:
 
     def events(self, table_id: str, after: int = 0, limit: int | None = None) -> list[Event]:
         """The events after seq `after`, in order; at most `limit` of them."""
-        e = db.table_events
+        # Prepared statements: every phone woken by a move reads a page (see hotpath.py).
         with self._reading() as conn:
-            if conn.execute(select(db.game_tables.c.id)
-                            .where(db.game_tables.c.id == table_id)).first() is None:
+            if hotpath.first(conn, self._table_exists, {"table_id": table_id}) is None:
                 raise UnknownTable(table_id)
-            query = (select(e.c.seq, e.c.move, e.c.verdict, e.c.created_at)
-                     .where(e.c.table_id == table_id, e.c.seq > after).order_by(e.c.seq))
-            rows = conn.execute(query if limit is None else query.limit(limit))
-            return [Event(row.seq, row.move, row.verdict, _as_utc(row.created_at)) for row in rows]
+            found = hotpath.rows(conn, self._events_after, {
+                "table_id": table_id, "after": after,
+                "limit": ALL_EVENTS if limit is None else limit})
+        return [Event(seq, move, verdict, _as_utc(created_at))
+                for seq, move, verdict, created_at in found]
 
     def append(self, table_id, move, decide, *, expect_seq=None, idempotency_key=None,
                request_sha256=None) -> Appended:
