@@ -27,6 +27,11 @@ CHECKPOINT_SECONDS = 1.0
 CHECKPOINT_WRITES = 200            # ... or after this many writes, whichever comes first
 SAFETY_NET_PAGES = 10_000          # about 40 MB of 4 KiB pages
 WAL_SIZE_LIMIT = 4 * 1024 * 1024   # bytes the WAL file is cut back to after a checkpoint
+# Each worker's connections, kept open: SQLAlchemy's default (5, and 10 more opened and
+# closed on demand) closed and reopened connections all the time when a move woke a
+# hundred waiting phones at once (a SQLite connection runs five PRAGMAs as it opens,
+# a PostgreSQL one a TCP and auth handshake). Requests wait for one of these instead.
+POOL = {"pool_size": int(os.environ.get("DB_POOL_SIZE", "16")), "max_overflow": 0}
 # A connection's execution option: this transaction will write (SQLite: BEGIN IMMEDIATE).
 WRITE = "referee_write"
 
@@ -141,14 +146,14 @@ def make_engine(url=None):
     # No pre-ping: it was one more round trip on every request. A connection that
     # died with the server fails its request (503), and SQLAlchemy then drops every
     # pooled connection of that age, so the next requests connect afresh.
-    return create_engine(url, json_serializer=_dumps, connect_args=connect_args)
+    return create_engine(url, json_serializer=_dumps, connect_args=connect_args, **POOL)
 
 
 def _sqlite_engine(url):
     if url.database and url.database != ":memory:":
         Path(url.database).parent.mkdir(parents=True, exist_ok=True)
     engine = create_engine(url, json_serializer=_dumps,
-                           connect_args={"timeout": 30, "check_same_thread": False})
+                           connect_args={"timeout": 30, "check_same_thread": False}, **POOL)
 
     # The SQLAlchemy documentation's recipe: let SQLAlchemy, not pysqlite, emit BEGIN.
     @event.listens_for(engine, "connect")
