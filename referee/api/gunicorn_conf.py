@@ -27,12 +27,12 @@ more is answered at once with `Retry-After: 1` (the phone asks again a second la
 instead of taking a thread that checks and moves need. Measured with bench/live.py
 (400 phones: 200 on one table and 4 on each of 50 more; checks with phones waiting /
 with nobody waiting, the same moves recorded in both; medians of 3) on 2 cores shared
-with other programs, load average 9-25, on 2026-12-01: by wall clock 0.69 (SQLite)
-and 1.16 (PostgreSQL); by the workers' CPU per check, which other programs leave
-alone, 0.45 (SQLite) and 0.59 (PostgreSQL), up from 0.43 and 0.44 before the page
-cache built each page once and the pool kept its connections. Every phone heard
-every move, within 0.6 s. What waiting costs is the requests it makes (one per
-phone per move, about 1.5 ms of a worker's CPU each on this machine), not threads.
+with other programs, load average 4-10, on 2026-12-01, main at fefd918 -> with one
+page built for all the phones a move wakes, prepared reads, connections kept open and
+cheaper limits and sentences: by wall clock 0.63 -> 0.73 (SQLite) and 0.56 -> 0.63 (PostgreSQL); by the workers'
+CPU per check, which other programs leave alone, 0.43 -> 0.53 and 0.30 -> 0.43. Every
+phone heard every move, within 0.26 s. What waiting costs is the requests it makes (one per
+phone per move, 1 to 1.5 ms of a worker's CPU each on this machine), not threads.
 
 Workers: 2 stays the default (`make run`, bench/service.py --workers). 3 or 4 were
 tried on this machine, but at load average 9-12 from other programs the req/s of
