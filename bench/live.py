@@ -6,11 +6,22 @@ database, opens one busy table and TABLES more, and measures:
 
   1. checks per second (POST /v1/rulesets/classic/check from CHECKERS client threads)
      while ROUNDS rounds of moves are recorded (one on every table per round) and
-     nobody waits: the reference;
+     nobody waits: the reference (A);
   2. the same checks and moves while PHONES phones wait on the busy table and
-     PER_TABLE phones on each other table (long polling, wait=20);
+     PER_TABLE phones on each other table (long polling, wait=20) (B);
   3. whether every phone heard every move of its table, and how long after the move's
      answer the phones of the busy table heard it.
+
+The machine is shared (2 cores, other programs come and go), so the phases alternate
+A B A B ... A and each B is compared with the mean of the A just before and just
+after it (a drifting load cancels out), and two ratios are reported, each the median
+over REPEATS:
+  - wall: checks per second, B over A: what a client saw on this machine;
+  - cpu: checks per second of the gunicorn workers' own CPU time, B over A: the share
+    of the server's capacity the waiting phones leave to the checks. Other programs
+    taking the cores slow A and B alike and leave it alone; it is the ratio the
+    server would show saturated on a machine of its own, and the one the load test
+    asserts (tests/api/test_api_live_load.py).
 
     .venv/bin/python bench/live.py [--database postgresql://...] [--phones 200]
         [--tables 50] [--per-table 4] [--rounds 10] [--seconds 10] [--checkers 8]
@@ -87,7 +98,7 @@ def gunicorn(database_url, workers, env=None, log_path=os.devnull):
                         break
                 except OSError:
                     time.sleep(0.2)
-            yield port
+            yield port, process.pid
         finally:
             process.send_signal(signal.SIGINT)
             process.wait(timeout=30)
@@ -133,6 +144,23 @@ class Phone(threading.Thread):
         conn.close()
 
 
+def workers_cpu_seconds(master_pid):
+    """User and system CPU time of the gunicorn master's worker processes (Linux)."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+        except OSError:  # gone meanwhile
+            continue
+        if int(fields[1]) == master_pid:  # ppid
+            total += int(fields[11]) + int(fields[12])  # utime + stime
+    return total / ticks
+
+
 def check_load(port, threads, seconds):
     """Checks answered per second by `threads` clients hammering for `seconds`."""
     counts = [0] * threads
@@ -159,10 +187,10 @@ def check_load(port, threads, seconds):
 
 def run(database_url, phones=200, tables=50, per_table=4, rounds=10, seconds=10.0,
         checkers=8, workers=2, env=None, repeats=3):
-    """Alternates `repeats` times: checks and moves with nobody waiting (A), then the
-    same with the phones waiting (B). The machine is shared, so each B is compared
-    with the A just before it, and the median ratio is reported."""
-    with gunicorn(database_url, workers, env) as port:
+    """Phases A B A B ... A (`repeats` Bs): checks and moves with nobody waiting (A),
+    then the same with the phones waiting (B). Each B is compared with the mean of
+    the As around it; the medians of those ratios are reported (see the module)."""
+    with gunicorn(database_url, workers, env) as (port, master_pid):
         conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
         opened = [call(conn, "POST", "/v1/tables", OPENING)[2] for _ in range(tables + 1)]
         busy = opened[0]
@@ -181,22 +209,23 @@ def run(database_url, phones=200, tables=50, per_table=4, rounds=10, seconds=10.
                     posted[answer["seq"]] = time.monotonic()
 
         def with_moves(posted):
-            """Checks per second while `rounds` rounds of moves are recorded."""
+            """(checks per second, failures, checks per worker CPU second) while
+            `rounds` rounds of moves are recorded."""
             def mover():
                 mover_conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
                 for _ in range(rounds):
                     move_round(mover_conn, posted)
                     time.sleep(max(seconds / rounds - 0.05, 0))
             moving = threading.Thread(target=mover)
+            cpu_before = workers_cpu_seconds(master_pid)
             moving.start()
-            result = check_load(port, checkers, seconds)
+            rate, failed = check_load(port, checkers, seconds)
             moving.join()
-            return result
+            cpu = workers_cpu_seconds(master_pid) - cpu_before
+            return rate, failed, rate * seconds / max(cpu, 1e-6)
 
-        ratios, references, loads, deaf, delays, failures = [], [], [], 0, [], 0
-        polls = retry_afters = errors = 0
-        for _ in range(repeats):
-            reference, failed_a = with_moves({})
+        def with_phones_waiting():
+            """with_moves while the phones wait, and what the phones heard."""
             # The phones live in a process of their own: in this one their threads
             # would take the GIL from the threads that count the checks.
             phones_process = subprocess.Popen(
@@ -210,7 +239,7 @@ def run(database_url, phones=200, tables=50, per_table=4, rounds=10, seconds=10.
             time.sleep(1.0)  # every phone's first poll is waiting
             posted = {}  # seq -> monotonic time the busy table's move was answered
             expected = list(range(seq[0] + 1, seq[0] + rounds + 1))
-            loaded, failed_b = with_moves(posted)
+            measured = with_moves(posted)
             phones_process.stdin.write(json.dumps({"expected": expected}) + "\n")
             phones_process.stdin.flush()
             heard = json.loads(phones_process.stdout.readline())
@@ -219,33 +248,48 @@ def run(database_url, phones=200, tables=50, per_table=4, rounds=10, seconds=10.
             move_round(http.client.HTTPConnection("127.0.0.1", port, timeout=30), {})
             phones_process.stdin.close()
             phones_process.wait(WAIT + 20)
-            deaf += heard["deaf"]
-            delays += [at - posted[s] for s, at in heard["busy"] if s in posted]
-            polls += heard["polls"]
-            retry_afters += heard["retry_afters"]
-            errors += heard["errors"]
-            failures += failed_a + failed_b
-            references.append(round(reference, 1))
-            loads.append(round(loaded, 1))
-            ratios.append(round(loaded / reference, 3))
-        return {
-            "database": database_url.split(":", 1)[0],
-            "phones_waiting": phones + tables * per_table, "tables": tables + 1,
-            "rounds_per_phase": rounds, "repeats": repeats,
-            "reference_checks_per_s (A)": references,
-            "checks_per_s_with_phones_waiting (B)": loads,
-            "ratio_B_over_A": ratios,
-            "ratio_median": statistics.median(ratios),
-            "check_failures": failures,
-            "phones_that_missed_a_move": deaf,
-            "polls": polls,
-            "answered_at_once_with_retry_after": retry_afters,
-            "poll_errors": errors,
-            "heard_after_s_median": round(statistics.median(delays), 3) if delays else None,
-            "heard_after_s_p95": (round(sorted(delays)[int(len(delays) * 0.95)], 3)
-                                  if delays else None),
-            "heard_after_s_max": round(max(delays), 3) if delays else None,
-        }
+            heard["delays"] = [at - posted[s] for s, at in heard["busy"] if s in posted]
+            return measured, heard
+
+        alone = [with_moves({})]
+        waiting, heard = [], []
+        for _ in range(repeats):
+            measured, phones_heard = with_phones_waiting()
+            waiting.append(measured)
+            heard.append(phones_heard)
+            alone.append(with_moves({}))
+        return _figures(database_url, phones + tables * per_table, tables + 1, rounds,
+                        alone, waiting, heard)
+
+
+def _figures(database_url, phones_waiting, tables, rounds, alone, waiting, heard):
+    """The run's figures: each B beside the mean of the As around it."""
+    def ratios(index):
+        return [round(b[index] / ((before[index] + after[index]) / 2), 3)
+                for b, before, after in zip(waiting, alone, alone[1:])]
+    wall, cpu = ratios(0), ratios(2)
+    delays = sorted(delay for phones in heard for delay in phones["delays"])
+    return {
+        "database": database_url.split(":", 1)[0],
+        "phones_waiting": phones_waiting, "tables": tables,
+        "rounds_per_phase": rounds, "repeats": len(waiting),
+        "checks_per_s_alone (A)": [round(a[0], 1) for a in alone],
+        "checks_per_s_with_phones_waiting (B)": [round(b[0], 1) for b in waiting],
+        "checks_per_worker_cpu_s_alone (A)": [round(a[2], 1) for a in alone],
+        "checks_per_worker_cpu_s_waiting (B)": [round(b[2], 1) for b in waiting],
+        "wall_ratio_B_over_A": wall,
+        "wall_ratio_median": statistics.median(wall),
+        "cpu_ratio_B_over_A": cpu,
+        "cpu_ratio_median": statistics.median(cpu),
+        "check_failures": sum(a[1] for a in alone) + sum(b[1] for b in waiting),
+        "phones_that_missed_a_move": sum(phones["deaf"] for phones in heard),
+        "polls": sum(phones["polls"] for phones in heard),
+        "answered_at_once_with_retry_after": sum(phones["retry_afters"] for phones in heard),
+        "poll_errors": sum(phones["errors"] for phones in heard),
+        "heard_after_s_median": round(statistics.median(delays), 3) if delays else None,
+        "heard_after_s_p95": round(delays[int(len(delays) * 0.95)], 3) if delays else None,
+        "heard_after_s_max": round(max(delays), 3) if delays else None,
+    }
 
 
 def phones_process():

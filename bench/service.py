@@ -8,6 +8,12 @@ and prints req/s, p50 and p99 of each, and the ratios to the baseline with the t
 (check >= 80% of health's req/s with p99 <= 2x; moves >= 50%, 40% on PostgreSQL).
 Figures, not assertions. The per-client rate limits are raised (see RATE_LIMITS).
 
+Beside them, the gunicorn workers' own CPU time per request (user + system, from
+/proc, Linux) and the same ratios computed from it (health's CPU per request over
+the endpoint's): on a machine shared with other programs req/s follows whatever
+else runs, while the CPU a request costs the workers moves much less. (PostgreSQL's
+own CPU is not in it.)
+
 Usage: .venv/bin/python bench/service.py [--seconds 10] [--connections 32] [--tables 16]
 The database is a fresh SQLite file, or, when DATABASE_URL names PostgreSQL, a fresh
 schema in that database (dropped afterwards).
@@ -129,13 +135,32 @@ end
     return files, paths
 
 
-def run_wrk(base, path, script, seconds, connections):
+def workers_cpu_seconds(master_pid):
+    """User and system CPU time of the gunicorn master's worker processes (Linux)."""
+    total = 0
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+        except OSError:  # gone meanwhile
+            continue
+        if int(fields[1]) == master_pid:  # ppid
+            total += int(fields[11]) + int(fields[12])  # utime + stime
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+def run_wrk(base, path, script, seconds, connections, master_pid):
+    cpu_before = workers_cpu_seconds(master_pid)
     output = subprocess.run(
         ["wrk", "-t", "2", "-c", str(connections), "-d", f"{seconds}s", "-s", str(script),
          base + path], capture_output=True, text=True, check=True).stdout
     line = next(l for l in output.splitlines() if l.startswith("RESULT "))
     result = json.loads(line[len("RESULT "):])
     result["rps"] = result["requests"] / (result["duration_us"] / 1e6)
+    cpu = workers_cpu_seconds(master_pid) - cpu_before
+    result["cpu_us"] = cpu * 1e6 / max(result["requests"], 1)
     return result
 
 
@@ -145,10 +170,11 @@ def report(results, database):
           f"database: {database}")
     print(f"rate limits raised to {BENCH_LIMIT} (counted, never reached); "
           f"REDIS_URL={os.environ.get('REDIS_URL') or 'unset: counters in memory'}")
-    print(f"{'endpoint':<8} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'errors':>7} {'non-2xx':>8}")
+    print(f"{'endpoint':<8} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'errors':>7} {'non-2xx':>8} "
+          f"{'worker CPU us/req':>18}")
     for name, r in results.items():
         print(f"{name:<8} {r['rps']:>9.0f} {r['p50_us'] / 1000:>8.2f} {r['p99_us'] / 1000:>8.2f} "
-              f"{r['socket_errors']:>7} {r['non_2xx']:>8}")
+              f"{r['socket_errors']:>7} {r['non_2xx']:>8} {r['cpu_us']:>18.0f}")
     base = results["health"]
     targets = TARGETS_POSTGRESQL if database == "postgresql" else TARGETS
     for name, (rps_target, p99_target) in targets.items():
@@ -156,7 +182,9 @@ def report(results, database):
         p99_ratio = results[name]["p99_us"] / max(base["p99_us"], 1)
         verdict = "meets" if ratio >= rps_target and (p99_target is None or p99_ratio <= p99_target) else "misses"
         goal = f">= {rps_target:.0%}" + (f", p99 <= {p99_target:g}x" if p99_target else "")
-        print(f"{name}/health: req/s {ratio:.0%}, p99 {p99_ratio:.2f}x  (target {goal}: {verdict})")
+        cpu_ratio = base["cpu_us"] / max(results[name]["cpu_us"], 1e-9)
+        print(f"{name}/health: req/s {ratio:.0%}, p99 {p99_ratio:.2f}x  (target {goal}: {verdict}); "
+              f"by worker CPU per request {cpu_ratio:.0%}")
 
 
 def main():
@@ -174,7 +202,8 @@ def main():
         try:
             scripts, paths = lua_scripts(directory, base, args.tables)
             results = {name: run_wrk(base, paths[name], scripts[name], args.seconds,
-                                     args.connections) for name in ("health", "check", "moves")}
+                                     args.connections, process.pid)
+                       for name in ("health", "check", "moves")}
         finally:
             process.send_signal(signal.SIGINT)
             process.wait(timeout=30)

@@ -3,6 +3,7 @@
 Configuration (a dict passed to create_app, else the environment):
   DATABASE_URL     SQLite file var/referee.db when unset; postgres:// or postgresql://
                    for PostgreSQL
+  DB_POOL_SIZE     database connections each worker keeps open (16; environment only)
   MAX_BODY_BYTES   the request body cap (256 KiB); larger bodies get 413
   REDIS_URL        when set, live updates (and rate limits) go through this Redis;
                    else PostgreSQL's LISTEN/NOTIFY, or SQLite's data_version

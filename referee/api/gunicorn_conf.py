@@ -25,11 +25,19 @@ referee/store/live.py). So each worker gets LONG_POLLS threads on top of
 WEB_THREADS, and the app lets at most LONG_POLLS requests wait at once per worker: one
 more is answered at once with `Retry-After: 1` (the phone asks again a second later)
 instead of taking a thread that checks and moves need. Measured with bench/live.py
-on 2 shared cores (checks per second with phones waiting / with nobody waiting, the
-same moves recorded in both): 200 phones on one table 0.79 (SQLite) and 0.90
-(PostgreSQL); 200 phones over 50 tables 0.72 (SQLite); 400 phones (both at once)
-0.52 (SQLite) and 0.71 (PostgreSQL); every phone heard every move, within 0.9 s.
-What waiting costs is the requests it makes (one per phone per move), not threads.
+(400 phones: 200 on one table and 4 on each of 50 more; checks with phones waiting /
+with nobody waiting, the same moves recorded in both; medians of 3) on 2 cores shared
+with other programs, load average 4-10, on 2026-12-01, main at fefd918 -> with one
+page built for all the phones a move wakes, prepared reads, connections kept open and
+cheaper limits and sentences: by wall clock 0.63 -> 0.73 (SQLite) and 0.56 -> 0.63 (PostgreSQL); by the workers'
+CPU per check, which other programs leave alone, 0.43 -> 0.53 and 0.30 -> 0.43. Every
+phone heard every move, within 0.26 s. What waiting costs is the requests it makes (one per
+phone per move, 1 to 1.5 ms of a worker's CPU each on this machine), not threads.
+
+Workers: 2 stays the default (`make run`, bench/service.py --workers). 3 or 4 were
+tried on this machine, but at load average 9-12 from other programs the req/s of
+one run to the next differed more than the worker counts did, so nothing measured
+here argues for changing it; measure on the machine that serves.
 """
 import os
 

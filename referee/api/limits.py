@@ -1,32 +1,44 @@
-"""Per-client rate limits (Flask-Limiter), so that one client cannot fill a table's log
-at 800 moves a second or keep the workers busy validating rulesets (HOSTILE.md 27).
+"""Per-client rate limits, so that one client cannot fill a table's log at 800 moves a
+second or keep the workers busy validating rulesets (HOSTILE.md 27).
 
-Counted per client address, in Redis when REDIS_URL is set (every worker and machine
-shares the counters), in each worker's memory otherwise (and when Redis fails). A
-refused request is a 429 problem+json with Retry-After. Configuration (app config,
-else the environment; limits in Flask-Limiter's notation, "120 per minute;10 per
-second"):
+Counted per client address with the `limits` library (fixed windows), in Redis when
+REDIS_URL is set (every worker and machine shares the counters), in each worker's
+memory otherwise, and in memory while Redis is away. A refused request is a 429
+problem+json with Retry-After. Configuration (app config, else the environment;
+limits in the library's notation, "120 per minute;10 per second"):
 
   RATE_LIMITS          "off" turns every limit off (tests do)           on
   RATE_LIMIT_DEFAULT   every endpoint but health, ready and static      600 per minute
+                       (each endpoint counts on its own)
   RATE_LIMIT_WRITES    opening or joining a table, a new table secret,  120 per minute
-                       sending a move (one count)
+                       sending a move (one count shared by all four)
   RATE_LIMIT_RULESETS  uploading, validating and comparing a ruleset    30 per minute
   REDIS_URL            where the counters live (redis://host:port/db)   memory
+
+Why not Flask-Limiter, which this module used before: it resolves every request's
+limits anew (decorators, blueprints, exemptions, meta limits, a context object) and
+cost 45 us on an exempt health probe and 100 us on a check (in-process, measured with
+bench/service.py's requests), a third of a check. Here the limits of each endpoint
+are resolved once; a request costs a dict lookup and one counter increment. The
+counters are the same keys Flask-Limiter kept (LIMITER/prefix/client/scope/...), so
+a Redis shared with older workers keeps one count.
 
 Behind a reverse proxy every client has the proxy's address: let the proxy limit, or
 trust its X-Forwarded-For with werkzeug's ProxyFix.
 """
+import logging
 import os
+import threading
 import time
 
 from flask import request
-from flask_limiter import Limiter
-from flask_limiter.util import get_remote_address
-from flask_limiter.errors import RateLimitExceeded
-from limits.storage import MemoryStorage
+from limits import parse_many
+from limits.storage import MemoryStorage, storage_from_string
+from limits.strategies import FixedWindowRateLimiter
 
 from .problems import TooManyRequests
+
+log = logging.getLogger(__name__)
 
 DEFAULTS = {
     "RATE_LIMITS": "on",
@@ -34,6 +46,7 @@ DEFAULTS = {
     "RATE_LIMIT_WRITES": "120 per minute",
     "RATE_LIMIT_RULESETS": "30 per minute",
     "REDIS_URL": "",
+    "RATELIMIT_KEY_PREFIX": "referee",
 }
 # The limits that are not the default: the endpoints of one setting share its counter.
 ENDPOINT_LIMITS = {
@@ -48,6 +61,9 @@ ENDPOINT_LIMITS = {
 }
 # Probes and static files are never limited: an orchestrator must always see the truth.
 EXEMPT = ("health.health", "health.ready", "web.static", "docs.static", "static")
+# While Redis does not answer, counters live in memory; Redis is tried again after this.
+RETRY_STORAGE_SECONDS = 5.0
+STORAGE_TIMEOUT_SECONDS = 1.0
 
 
 class LazyMemoryStorage(MemoryStorage):
@@ -71,50 +87,94 @@ class LazyMemoryStorage(MemoryStorage):
             self._MemoryStorage__expire_events()
 
 
+class ClientLimits:
+    """The limits of each endpoint, resolved once, and the counters they hit."""
+
+    def __init__(self, config, endpoints):
+        self.prefix = str(config["RATELIMIT_KEY_PREFIX"])
+        self.default = tuple(parse_many(config["RATE_LIMIT_DEFAULT"]))
+        self.shared_limits = {setting: tuple(parse_many(config[setting]))
+                              for setting in set(ENDPOINT_LIMITS.values())}
+        # endpoint -> ((limit item, counter scope), ...); empty when exempt
+        self.by_endpoint = {endpoint: self._resolve(endpoint) for endpoint in endpoints}
+        self.memory = FixedWindowRateLimiter(LazyMemoryStorage())
+        redis_url = config["REDIS_URL"]
+        self.shared = (FixedWindowRateLimiter(storage_from_string(
+            redis_url, socket_timeout=STORAGE_TIMEOUT_SECONDS,
+            socket_connect_timeout=STORAGE_TIMEOUT_SECONDS)) if redis_url else None)
+        self._shared_dead_until = 0.0
+        self._lock = threading.Lock()
+
+    def _resolve(self, endpoint):
+        if endpoint in EXEMPT or endpoint.rsplit(".", 1)[-1] == "static":
+            return ()
+        if endpoint in ENDPOINT_LIMITS:
+            setting = ENDPOINT_LIMITS[endpoint]
+            return tuple((item, setting.lower()) for item in self.shared_limits[setting])
+        return tuple((item, endpoint) for item in self.default)  # each endpoint its own
+
+    def check(self):
+        """Count this request against its endpoint's limits; 429 past one of them."""
+        endpoint = request.endpoint
+        if endpoint is None:
+            return  # no such route: a 404 or 405 counts nothing
+        limits = self.by_endpoint.get(endpoint)
+        if limits is None:  # a view added after the app was built
+            limits = self.by_endpoint[endpoint] = self._resolve(endpoint)
+        if not limits:
+            return
+        client = request.remote_addr or "127.0.0.1"
+        for item, scope in limits:
+            counters = self._counters()
+            identifiers = (self.prefix, client, scope)
+            try:
+                allowed = counters.hit(item, *identifiers)
+            except Exception:  # noqa: BLE001 - Redis went away: count in memory
+                self._shared_failed()
+                counters = self.memory
+                allowed = counters.hit(item, *identifiers)
+            if not allowed:
+                raise self._refusal(counters, item, identifiers)
+
+    def _counters(self):
+        if self.shared is None:
+            return self.memory
+        if self._shared_dead_until and time.monotonic() < self._shared_dead_until:
+            return self.memory
+        return self.shared
+
+    def _shared_failed(self):
+        with self._lock:
+            if not self._shared_dead_until or time.monotonic() >= self._shared_dead_until:
+                log.warning("rate limit storage unreachable: counting in memory for %g s",
+                            RETRY_STORAGE_SECONDS)
+            self._shared_dead_until = time.monotonic() + RETRY_STORAGE_SECONDS
+
+    @staticmethod
+    def _refusal(counters, item, identifiers):
+        problem = TooManyRequests(f"more than {item} from this client; "
+                                  "wait before sending again")
+        try:
+            reset_at = counters.get_window_stats(item, *identifiers).reset_time
+        except Exception:  # noqa: BLE001 - the storage just failed: a second is a guess
+            reset_at = time.time() + 1
+        problem.retry_after = max(int(reset_at - time.time()), 1)
+        return problem
+
+
 def configure(app):
     """Read the settings (config given to create_app wins over the environment)."""
     for key, default in DEFAULTS.items():
         app.config.setdefault(key, os.environ.get(key, default))
-    enabled = str(app.config["RATE_LIMITS"]).strip().lower() not in ("off", "0", "false", "no")
-    app.config.setdefault("RATELIMIT_ENABLED", enabled)
-    app.config.setdefault("RATELIMIT_STORAGE_URI", app.config["REDIS_URL"] or "lazy-memory://")
-    # No X-RateLimit-* headers on every answer (they cost a third of the limiter's
-    # time per request); a 429 gets its Retry-After from refused() below.
-    app.config.setdefault("RATELIMIT_HEADERS_ENABLED", False)
-    # Redis away: count in memory rather than refuse or fail every request.
-    app.config.setdefault("RATELIMIT_IN_MEMORY_FALLBACK_ENABLED", True)
-    app.config.setdefault("RATELIMIT_SWALLOW_ERRORS", True)
-    app.config.setdefault("RATELIMIT_KEY_PREFIX", "referee")
+    return str(app.config["RATE_LIMITS"]).strip().lower() not in ("off", "0", "false", "no")
 
 
 def install(app):
-    """The limiter, after the blueprints are registered (it limits their views)."""
-    configure(app)
-    # The limits are read once, here, as strings: a callable would be parsed again
-    # on every request.
-    limiter = Limiter(get_remote_address, app=app,
-                      default_limits=[app.config["RATE_LIMIT_DEFAULT"]])
-
-    @limiter.request_filter
-    def exempt():
-        return request.endpoint in EXEMPT
-
-    shared = {setting: limiter.shared_limit(app.config[setting], scope=setting.lower())
-              for setting in set(ENDPOINT_LIMITS.values())}
-    for endpoint, setting in ENDPOINT_LIMITS.items():
-        view = app.view_functions.get(endpoint)
-        if view is not None:
-            app.view_functions[endpoint] = shared[setting](view)
-    app.extensions["referee.limiter"] = limiter  # the views hold it only weakly
-
-    @app.errorhandler(RateLimitExceeded)
-    def refused(exc):
-        problem = TooManyRequests(f"more than {exc.description} from this client; "
-                                  "wait before sending again")
-        response = problem.response()
-        limit = limiter.current_limit
-        wait = int(limit.reset_at - time.time()) if limit is not None else 1
-        response.headers["Retry-After"] = str(max(wait, 1))
-        return response
-
-    return limiter
+    """The limits, after the blueprints are registered (they are resolved per endpoint
+    from the app's views)."""
+    if not configure(app):
+        return None
+    limits = ClientLimits(app.config, list(app.view_functions))
+    app.extensions["referee.limits"] = limits
+    app.before_request(limits.check)
+    return limits

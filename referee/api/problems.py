@@ -111,16 +111,17 @@ class Unprocessable(Problem):
     status, slug, title = 422, "invalid-input", "The request cannot be processed"
 
 
-class TooManyRequests(Problem):
-    """Answered by Flask-Limiter (see limits.py); listed here for the documents."""
-    status, slug, title = 429, "too-many-requests", "Too many requests"
-
-
 class _RetryLater(Problem):
     retry_after = 2  # seconds
 
     def headers(self):
         return {"Retry-After": str(self.retry_after)}
+
+
+class TooManyRequests(_RetryLater):
+    """A client past its rate limit (see limits.py, which sets retry_after)."""
+    status, slug, title = 429, "too-many-requests", "Too many requests"
+    retry_after = 1
 
 
 class ServiceUnavailable(_RetryLater):

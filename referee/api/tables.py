@@ -369,11 +369,18 @@ class _PageCache:
     table's seq). A move wakes every phone waiting on its table at once, and they all
     ask for the same page: it is read, rendered and serialised once per process, not
     once per phone. Events never change once written, and the key pins the table's
-    seq, so a page is never stale."""
+    seq, so a page is never stale.
+
+    The phones ask at the same moment, before any of them has built the page, so the
+    first one builds it and the others wait for it (measured: 200 phones woken
+    together built the page up to 200 times, a tenth of a worker's time)."""
+
+    WAIT_FOR_BUILDER = 10.0  # seconds; then a reader builds the page itself
 
     def __init__(self, size=256):
         self.size = size
         self._pages = OrderedDict()
+        self._building = {}  # key -> threading.Event set when its builder is done
         self._lock = threading.Lock()
 
     def get(self, key, build):
@@ -382,12 +389,24 @@ class _PageCache:
             if page is not None:
                 self._pages.move_to_end(key)
                 return page
-        page = build()
-        with self._lock:
-            self._pages[key] = page
-            while len(self._pages) > self.size:
-                self._pages.popitem(last=False)
-        return page
+            building = self._building.get(key)
+            if building is None:
+                self._building[key] = threading.Event()
+        if building is not None:
+            building.wait(self.WAIT_FOR_BUILDER)
+            with self._lock:
+                page = self._pages.get(key)
+            return page if page is not None else build()  # the builder failed
+        try:
+            page = build()
+            with self._lock:
+                self._pages[key] = page
+                while len(self._pages) > self.size:
+                    self._pages.popitem(last=False)
+            return page
+        finally:
+            with self._lock:
+                self._building.pop(key).set()
 
 
 _pages = _PageCache()

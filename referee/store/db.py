@@ -27,6 +27,11 @@ CHECKPOINT_SECONDS = 1.0
 CHECKPOINT_WRITES = 200            # ... or after this many writes, whichever comes first
 SAFETY_NET_PAGES = 10_000          # about 40 MB of 4 KiB pages
 WAL_SIZE_LIMIT = 4 * 1024 * 1024   # bytes the WAL file is cut back to after a checkpoint
+# Each worker's connections, kept open: SQLAlchemy's default (5, and 10 more opened and
+# closed on demand) closed and reopened connections all the time when a move woke a
+# hundred waiting phones at once (a SQLite connection runs five PRAGMAs as it opens,
+# a PostgreSQL one a TCP and auth handshake). Requests wait for one of these instead.
+POOL = {"pool_size": int(os.environ.get("DB_POOL_SIZE", "16")), "max_overflow": 0}
 # A connection's execution option: this transaction will write (SQLite: BEGIN IMMEDIATE).
 WRITE = "referee_write"
 
@@ -141,14 +146,14 @@ def make_engine(url=None):
     # No pre-ping: it was one more round trip on every request. A connection that
     # died with the server fails its request (503), and SQLAlchemy then drops every
     # pooled connection of that age, so the next requests connect afresh.
-    return create_engine(url, json_serializer=_dumps, connect_args=connect_args)
+    return create_engine(url, json_serializer=_dumps, connect_args=connect_args, **POOL)
 
 
 def _sqlite_engine(url):
     if url.database and url.database != ":memory:":
         Path(url.database).parent.mkdir(parents=True, exist_ok=True)
     engine = create_engine(url, json_serializer=_dumps,
-                           connect_args={"timeout": 30, "check_same_thread": False})
+                           connect_args={"timeout": 30, "check_same_thread": False}, **POOL)
 
     # The SQLAlchemy documentation's recipe: let SQLAlchemy, not pysqlite, emit BEGIN.
     @event.listens_for(engine, "connect")
@@ -221,15 +226,19 @@ def write_lock(engine):
 
 
 class Checkpointer:
-    """A daemon thread that checkpoints a SQLite WAL and cuts it back (TRUNCATE) every
+    """A daemon thread that checkpoints a SQLite WAL and starts it over (RESTART) every
     `interval` seconds while there were writes, or at once after `every` writes.
 
-    It holds the writers' lock while it checkpoints: under a steady stream of writes
+    It holds the writers' lock while it finishes a checkpoint: under a steady stream of writes
     a checkpoint that runs beside them never catches up with the last frame, so
     SQLite never starts the WAL over and the file only grows (measured: 10 MB a
     second, a 16 MB disk full in under two). Copying the few hundred pages of the
-    last moves back takes milliseconds. Started by the first write of each process
-    (a thread does not survive a fork), with a connection of its own."""
+    last moves back takes milliseconds. RESTART, not TRUNCATE: the next writes reuse
+    the file from its start instead of growing it again from nothing (appends were
+    a fifth faster: 170 us instead of 220), and the writer that starts it over cuts
+    it back to journal_size_limit, so it stays as bounded. Started by the first
+    write of each process (a thread does not survive a fork), with a connection of
+    its own."""
 
     def __init__(self, engine, lock, interval=CHECKPOINT_SECONDS, every=CHECKPOINT_WRITES):
         self.engine = engine
@@ -271,8 +280,14 @@ class Checkpointer:
                 log.warning("WAL checkpoint failed", exc_info=True)
 
     def checkpoint(self):
-        with self.engine.connect() as conn, self.lock:
-            conn.connection.dbapi_connection.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
+        with self.engine.connect() as conn:
+            raw = conn.connection.dbapi_connection
+            # Most pages are copied back beside the writers (PASSIVE waits for nobody);
+            # only the frames written meanwhile are left for the locked RESTART, so
+            # writers wait 3-10 ms instead of 10-45 (measured over 200 appends each).
+            raw.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+            with self.lock:
+                raw.execute("PRAGMA wal_checkpoint(RESTART)").fetchall()
         self.runs += 1
 
 

@@ -19,6 +19,8 @@ class Prepared:
         self.positional = dialect.positional
         binds = compiled.positiontup if dialect.positional else list(compiled.binds)
         self.names = list(binds)
+        # Values the statement carries itself (SQLite's OFFSET 0 beside a bound LIMIT).
+        self.defaults = {name: compiled.binds[name].value for name in self.names}
         self.bind_processors = {
             name: compiled.binds[name].type.dialect_impl(dialect).bind_processor(dialect)
             for name in self.names}
@@ -30,7 +32,7 @@ class Prepared:
     def params(self, values: dict):
         processed = {}
         for name in self.names:
-            value = values.get(name)
+            value = values[name] if name in values else self.defaults.get(name)
             processor = self.bind_processors[name]
             processed[name] = processor(value) if processor and value is not None else value
         if self.positional:
@@ -44,6 +46,26 @@ class Prepared:
                      for processor, value in zip(self.result_processors, raw))
 
 
+def as_one(sql: str, *parts: Prepared, extra_names=()) -> Prepared:
+    """One statement built from `parts` (dialects with named parameters): the SQL
+    given, which embeds theirs, with their bind processors merged. A name two parts
+    share is one value (the table id of an insert and of an update)."""
+    assert parts and not any(part.positional for part in parts)
+    one = object.__new__(Prepared)
+    one.sql = sql
+    one.positional = False
+    one.names = list(dict.fromkeys([name for part in parts for name in part.names]
+                                   + list(extra_names)))
+    one.bind_processors = {name: None for name in extra_names}
+    one.defaults = {}
+    for part in parts:
+        one.defaults.update(part.defaults)
+    for part in parts:
+        one.bind_processors.update(part.bind_processors)
+    one.result_processors = []
+    return one
+
+
 def run(conn: Connection, prepared: Prepared, values: dict):
     """Execute on the DBAPI cursor of `conn` (inside its transaction); the cursor."""
     cursor = conn.connection.dbapi_connection.cursor()
@@ -55,6 +77,14 @@ def first(conn: Connection, prepared: Prepared, values: dict):
     cursor = run(conn, prepared, values)
     try:
         return prepared.row(cursor.fetchone())
+    finally:
+        cursor.close()
+
+
+def rows(conn: Connection, prepared: Prepared, values: dict) -> list:
+    cursor = run(conn, prepared, values)
+    try:
+        return [prepared.row(raw) for raw in cursor.fetchall()]
     finally:
         cursor.close()
 

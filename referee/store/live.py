@@ -83,6 +83,10 @@ class Live:
 
     # --- the writer's side ----------------------------------------------------------
 
+    # Whether the writer notifies inside the move's transaction (PostgreSQL's NOTIFY):
+    # the store then sends it in the same statement as the move.
+    notifies_in_transaction = False
+
     def notify_in_transaction(self, conn, table_id):
         """Called inside the move's transaction (PostgreSQL sends NOTIFY here)."""
 
@@ -170,6 +174,7 @@ class SQLiteLive(Live):
 
 class PostgresLive(Live):
     kind = "postgresql"
+    notifies_in_transaction = True
 
     def __init__(self, engine):
         super().__init__()

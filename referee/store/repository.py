@@ -108,6 +108,15 @@ _LOCKED_TABLE_ROW = _TABLE_ROW.with_for_update()  # SQLite: BEGIN IMMEDIATE alre
 _INSERT_EVENT = insert(_E)
 _ADVANCE_TABLE = (update(_T).where(_T.c.id == bindparam("table_id"))
                   .values(seq=bindparam("seq"), state=bindparam("state")))
+_TABLE_EXISTS = select(_T.c.id).where(_T.c.id == bindparam("table_id"))
+_EVENTS_AFTER = (select(_E.c.seq, _E.c.move, _E.c.verdict, _E.c.created_at)
+                 .where(_E.c.table_id == bindparam("table_id"), _E.c.seq > bindparam("after"))
+                 .order_by(_E.c.seq).limit(bindparam("limit")))
+ALL_EVENTS = 2**31 - 1  # the limit of an unlimited read
+_TOKENS = db.table_tokens
+_ACTIVE_TOKEN = select(_TOKENS.c.table_id).where(
+    _TOKENS.c.token_sha256 == bindparam("token_sha256"),
+    _TOKENS.c.table_id == bindparam("table_id"), _TOKENS.c.revoked_at.is_(None))
 _EARLIER_TRY = select(_E.c.seq, _E.c.verdict, _E.c.request_sha256).where(
     _E.c.table_id == bindparam("table_id"), _E.c.idempotency_key == bindparam("key"))
 
@@ -115,16 +124,35 @@ _EARLIER_TRY = select(_E.c.seq, _E.c.verdict, _E.c.request_sha256).where(
 class Store:
     def __init__(self, url=None, redis_url=None):
         self.engine = db.make_engine(url)
+        self._read_engine = (self.engine.execution_options(isolation_level="AUTOCOMMIT")
+                             if self.engine.dialect.name == "postgresql" else self.engine)
         dialect = self.engine.dialect
         self._table_row = hotpath.Prepared(_TABLE_ROW, dialect)
         self._locked_table_row = hotpath.Prepared(_LOCKED_TABLE_ROW, dialect)
         self._insert_event = hotpath.Prepared(_INSERT_EVENT, dialect)
         self._advance_table = hotpath.Prepared(_ADVANCE_TABLE, dialect)
         self._earlier = hotpath.Prepared(_EARLIER_TRY, dialect)
+        self._active_token = hotpath.Prepared(_ACTIVE_TOKEN, dialect)
+        self._table_exists = hotpath.Prepared(_TABLE_EXISTS, dialect)
+        self._events_after = hotpath.Prepared(_EVENTS_AFTER, dialect)
         self._write_lock = db.write_lock(self.engine)
         self.checkpointer = db.checkpointer(self.engine, self._write_lock)
         # How waiting phones hear of moves recorded by other workers (see live.py).
         self.live = live.for_engine(self.engine, _table_seqs, redis_url)
+        self._record_move = self._one_statement_move(dialect)
+
+    def _one_statement_move(self, dialect):
+        """PostgreSQL: the event's insert, the table's update and the live notification
+        as one statement (data-modifying CTEs), one round trip instead of three (a
+        move is BEGIN, the locked read, this, COMMIT). None elsewhere: SQLite runs
+        in-process, a round trip costs nothing there."""
+        if dialect.name != "postgresql":
+            return None
+        insert, advance = self._insert_event, self._advance_table
+        notify = ("pg_notify(%(channel)s, %(table_id)s)" if self.live.notifies_in_transaction
+                  else "1")
+        return hotpath.as_one(f"WITH recorded AS ({insert.sql}), advanced AS ({advance.sql}) "
+                              f"SELECT {notify}", insert, advance, extra_names=("channel",))
 
     @property
     def dialect(self):
@@ -156,7 +184,11 @@ class Store:
 
     @contextmanager
     def _reading(self):
-        with self.engine.connect() as conn:
+        # Each read is one statement (or two that need no common snapshot): no
+        # transaction around it. SQLite's reads open none already; on PostgreSQL
+        # autocommit saves the BEGIN and the ROLLBACK round trips of every read,
+        # the table-token check before each move among them.
+        with self._read_engine.connect() as conn:
             yield conn
 
     # --- organisers ----------------------------------------------------------------
@@ -283,11 +315,9 @@ class Store:
 
     def table_token_active(self, table_id: str, token_sha256: str) -> bool:
         """Whether this digest is an unrevoked secret or phone token of the table."""
-        t = db.table_tokens
-        with self._reading() as conn:
-            return conn.execute(select(t.c.table_id).where(
-                t.c.token_sha256 == token_sha256, t.c.table_id == table_id,
-                t.c.revoked_at.is_(None))).first() is not None
+        with self._reading() as conn:  # asked before every move: the hot path's way
+            return hotpath.first(conn, self._active_token, {
+                "token_sha256": token_sha256, "table_id": table_id}) is not None
 
     def join_table(self, join_code_sha256: str, token_sha256: str) -> TableRow | None:
         """The table whose join code this is, with a new phone token recorded for it;
@@ -348,15 +378,15 @@ class Store:
 
     def events(self, table_id: str, after: int = 0, limit: int | None = None) -> list[Event]:
         """The events after seq `after`, in order; at most `limit` of them."""
-        e = db.table_events
+        # Prepared statements: every phone woken by a move reads a page (see hotpath.py).
         with self._reading() as conn:
-            if conn.execute(select(db.game_tables.c.id)
-                            .where(db.game_tables.c.id == table_id)).first() is None:
+            if hotpath.first(conn, self._table_exists, {"table_id": table_id}) is None:
                 raise UnknownTable(table_id)
-            query = (select(e.c.seq, e.c.move, e.c.verdict, e.c.created_at)
-                     .where(e.c.table_id == table_id, e.c.seq > after).order_by(e.c.seq))
-            rows = conn.execute(query if limit is None else query.limit(limit))
-            return [Event(row.seq, row.move, row.verdict, _as_utc(row.created_at)) for row in rows]
+            found = hotpath.rows(conn, self._events_after, {
+                "table_id": table_id, "after": after,
+                "limit": ALL_EVENTS if limit is None else limit})
+        return [Event(seq, move, verdict, _as_utc(created_at))
+                for seq, move, verdict, created_at in found]
 
     def append(self, table_id, move, decide, *, expect_seq=None, idempotency_key=None,
                request_sha256=None) -> Appended:
@@ -381,13 +411,16 @@ class Store:
                 raise StaleSeq(expect_seq, table.seq)
             verdict = decide(table)
             seq = table.seq + 1
-            hotpath.execute(conn, self._insert_event, {
-                "table_id": table_id, "seq": seq, "move": move, "verdict": verdict,
-                "idempotency_key": idempotency_key, "request_sha256": request_sha256,
-                "created_at": _now()})
-            hotpath.execute(conn, self._advance_table, {"table_id": table_id, "seq": seq,
-                                                        "state": verdict["state"]})
-            self.live.notify_in_transaction(conn, table_id)
+            values = {"table_id": table_id, "seq": seq, "move": move, "verdict": verdict,
+                      "idempotency_key": idempotency_key, "request_sha256": request_sha256,
+                      "created_at": _now(), "state": verdict["state"],
+                      "channel": live.CHANNEL_PG}
+            if self._record_move is not None:
+                hotpath.execute(conn, self._record_move, values)
+            else:
+                hotpath.execute(conn, self._insert_event, values)
+                hotpath.execute(conn, self._advance_table, values)
+                self.live.notify_in_transaction(conn, table_id)
         self.live.published(table_id)
         return Appended(seq, verdict, replayed=False, ruleset_id=table.ruleset_id,
                         ruleset_version=table.ruleset_version)

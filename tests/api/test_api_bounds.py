@@ -127,6 +127,15 @@ def test_workers_share_their_counters_in_redis(database_url):
     assert statuses == [200] * 5 + [429]
 
 
+def test_while_redis_is_away_the_limits_are_counted_in_memory(database_url):
+    # Nothing listens on port 1: every Redis call is refused at once.
+    client = limited_app(migrated(database_url),
+                         REDIS_URL="redis://127.0.0.1:1/0").test_client()
+    statuses = [client.get("/v1/rulesets").status_code for _ in range(6)]
+    assert statuses == [200] * 5 + [429]
+    assert client.get("/v1/health").status_code == 200
+
+
 def test_a_database_that_does_not_answer_is_a_503_and_not_ready(tmp_path):
     directory = tmp_path / "gone"
     client = create_app({"DATABASE_URL": f"sqlite:///{directory}/referee.db",
