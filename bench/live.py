@@ -43,6 +43,9 @@ import time
 from contextlib import contextmanager
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))   # also when a test loads this file
+from procstat import workers_cpu_seconds  # noqa: E402
+
 ROOT = Path(__file__).resolve().parents[1]
 CONFIG = ROOT / "referee" / "api" / "gunicorn_conf.py"
 OPENING = {"ruleset": "classic", "players": ["Asha", "Bina", "Chirag"], "dealer": 0,
@@ -142,23 +145,6 @@ class Phone(threading.Thread):
                 self.retry_afters += 1
                 time.sleep(float(headers["Retry-After"]))
         conn.close()
-
-
-def workers_cpu_seconds(master_pid):
-    """User and system CPU time of the gunicorn master's worker processes (Linux)."""
-    ticks = os.sysconf("SC_CLK_TCK")
-    total = 0
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/stat") as stat:
-                fields = stat.read().rsplit(")", 1)[1].split()
-        except OSError:  # gone meanwhile
-            continue
-        if int(fields[1]) == master_pid:  # ppid
-            total += int(fields[11]) + int(fields[12])  # utime + stime
-    return total / ticks
 
 
 def check_load(port, threads, seconds):

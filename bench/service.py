@@ -32,6 +32,7 @@ import time
 import urllib.request
 from pathlib import Path
 
+from procstat import workers_cpu_seconds
 from referee.store import Store
 from referee.store.testing import postgres_url_from_env, scratch_database
 
@@ -133,22 +134,6 @@ end
         files[name] = Path(directory) / f"{name}.lua"
         files[name].write_text(text)
     return files, paths
-
-
-def workers_cpu_seconds(master_pid):
-    """User and system CPU time of the gunicorn master's worker processes (Linux)."""
-    total = 0
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/stat") as stat:
-                fields = stat.read().rsplit(")", 1)[1].split()
-        except OSError:  # gone meanwhile
-            continue
-        if int(fields[1]) == master_pid:  # ppid
-            total += int(fields[11]) + int(fields[12])  # utime + stime
-    return total / os.sysconf("SC_CLK_TCK")
 
 
 def run_wrk(base, path, script, seconds, connections, master_pid):
