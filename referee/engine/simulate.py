@@ -113,7 +113,9 @@ class Table:
         self.rng.shuffle(cards)
         self.pile = cards
         self.discard = []
-        self.hands = [[self.pile.pop() for _ in range(self.rules.hand_size)] for _ in range(self.seats)]
+        # {seat: hand}: the mapping the enumerator reads, kept rather than rebuilt per move
+        self.hands = {seat: [self.pile.pop() for _ in range(self.rules.hand_size)]
+                      for seat in range(self.seats)}
         turned = [self.pile.pop()]
         while self.rules.cards[turned[-1]].kind.first_card == "redraw":
             if not self.pile:
@@ -246,7 +248,7 @@ class Table:
                 self.hands[a], self.hands[b] = self.hands[b], self.hands[a]
             elif kind == "pass-hands":
                 state = verdict.state   # hands pass among the players still in the round
-                hands = list(self.hands)
+                hands = dict(self.hands)
                 for seat in range(self.seats):
                     if seat not in state.out:
                         hands[state.seat_after(seat, 1)] = self.hands[seat]
@@ -259,7 +261,7 @@ class Table:
         """Every card of the deck in exactly one place (after every round, and whenever
         the number of cards on the table is off)."""
         where = Counter(self.pile) + Counter(self.discard)
-        for hand in self.hands:
+        for hand in self.hands.values():
             where.update(hand)
         deck = Counter(self.rules.deck)
         if where != deck:
@@ -269,7 +271,7 @@ class Table:
         if not self.check:
             return
         state = self.state
-        true_counts = [len(hand) for hand in self.hands]
+        true_counts = [len(hand) for hand in self.hands.values()]
         if state.hand_counts != true_counts:
             raise InvariantBroken(f"hand counts {state.hand_counts} but hands hold {true_counts}")
         if len(self.pile) + len(self.discard) + sum(true_counts) != self.rules.deck_size:
@@ -301,7 +303,7 @@ class Table:
             self.stats.by_target += 1
 
     def all_hands(self):
-        return dict(enumerate(self.hands))
+        return self.hands   # {seat: hand}, which the enumerator reads and never changes
 
     def step(self):
         state = self.state
@@ -429,7 +431,7 @@ class Table:
             if self.check:
                 self.verify_every_card()
             move = Move("score")
-            move.hands = [tuple(self.rules.cards[c] for c in hand) for hand in self.hands]
+            move.hands = [tuple(self.rules.cards[c] for c in hand) for hand in self.hands.values()]
             verdict = self.apply(move)
             if not verdict.legal:
                 raise InvariantBroken(f"the round could not be scored: {verdict.code} {verdict.details}")
@@ -448,7 +450,7 @@ class Table:
             if move.type == "play" and len(move.cards) == 1:
                 listed.add((move.player, move.cards[0].text, move.color, move.target, move.uno))
         rules, state = self.rules, self.state
-        for seat, hand in enumerate(self.hands):
+        for seat, hand in self.hands.items():
             for text in dict.fromkeys(hand):
                 card = rules.cards[text]
                 colors = rules.colors if card.kind.choose_color else (None,)
