@@ -198,7 +198,7 @@ class Table:
                 raise InvariantBroken(f"a play ({verdict.code}) went before the pending draw")
 
     def hand_shown(self, move):
-        if not self.show_hands or move.type not in ("play", "draw", "pass"):
+        if not self.show_hands or move.type not in _HAND_SHOWN:
             return None
         hand = self.hands[move.player]
         # the judge never changes a hand; a recorded one must stay as it was shown
@@ -239,6 +239,8 @@ class Table:
         """Effects the table carries out: draws the judge counted, hands that move."""
         for effect in verdict.effects:
             kind = effect["type"]
+            if kind not in _TABLE_EFFECTS:   # turns, skips, calls: nothing to carry out
+                continue
             if kind == "draw" and effect["player"] == own_draw:
                 own_draw = None
             elif kind == "draw" and not effect.get("pending"):
@@ -321,7 +323,9 @@ class Table:
         move = self.choose(moves)
         if move is None:
             raise InvariantBroken(f"no legal move in phase {state.phase}")
-        return self.make(move)
+        if move.type == "draw":   # a draw takes its real cards first
+            move = self.physical_draw(move)
+        return self.apply(move)
 
     def choose(self, moves):
         """A random player's choice: UNO business first now and then, settle what is
@@ -329,14 +333,20 @@ class Table:
         rng = self.rng
         state = self.state
         current = state.current
-        plays, by_type, with_call, jumping = [], {}, False, False
+        plays, by_type = [], {}
         for move in moves:
             if move.type == "play":
                 plays.append(move)
-                with_call = with_call or move.uno
-                jumping = jumping or move.player != current
+            elif move.type in by_type:
+                by_type[move.type].append(move)
             else:
-                by_type.setdefault(move.type, []).append(move)
+                by_type[move.type] = [move]
+        with_call = jumping = False
+        for move in plays:   # (few: a hand's playable cards)
+            if move.uno:
+                with_call = True
+            if move.player != current:
+                jumping = True
         if "catch-uno" in by_type or "call-uno" in by_type:
             if rng.random() < 0.6:
                 uno = by_type.get("catch-uno", []) + [m for m in by_type.get("call-uno", [])
@@ -375,14 +385,6 @@ class Table:
                 if move.player == current:
                     return move
         return rng.choice(moves) if moves else None
-
-    def make(self, move):
-        """Carry out a chosen move; a draw takes its real cards first."""
-        if move.type == "draw":
-            move = self.physical_draw(move)
-        elif move.type == "accept":
-            pass
-        return self.apply(move)
 
     def physical_draw(self, chosen):
         """The draw as the table makes it: the real cards, listed when hands are shown."""
@@ -493,6 +495,10 @@ class Table:
 
 
 _FIELDS = operator.attrgetter(*State.__slots__)
+# The moves that show the judge the mover's hand (hand_shown).
+_HAND_SHOWN = frozenset(("play", "draw", "pass"))
+# The effect types that move physical cards (follow_effects).
+_TABLE_EFFECTS = frozenset(("draw", "trade-hands", "pass-hands", "out"))
 
 
 def _fingerprint(state):
