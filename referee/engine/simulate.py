@@ -392,7 +392,7 @@ class Table:
         player = chosen.player
         move = Move("draw", player)
         move.presses = chosen.presses
-        owes = any(d[0] == player for d in state.debts)
+        owes = bool(state.debts) and any(d[0] == player for d in state.debts)
         answering = state.phase == "respond" and state.pending.player == player
         if rules.draw_source == "launcher" or owes or (answering and state.pending.kind == "launcher"):
             self.taken = self.draw_cards(self.launcher_fires())
@@ -408,7 +408,7 @@ class Table:
             self.taken = self.draw_cards(chosen.count)
         move.count = len(self.taken)
         if self.show_hands:
-            move.shown = tuple(rules.cards[c] for c in self.taken)
+            move.shown = tuple(map(rules.cards.__getitem__, self.taken))
         return move
 
     def draw_until_playable(self):
