@@ -32,6 +32,7 @@ import random
 import time
 from collections import Counter
 from dataclasses import dataclass, field
+from itertools import repeat, starmap
 
 from .judge import judge, top_card
 from .legal import enumerate_moves, legal_moves
@@ -109,9 +110,7 @@ class Table:
     # --- the physical table ---------------------------------------------------
 
     def deal(self, dealer, first_round):
-        cards = list(self.rules.deck)
-        self.rng.shuffle(cards)
-        self.pile = cards
+        self.pile = shuffled(self.rng, self.rules.deck)
         self.discard = []
         # {seat: hand}: the mapping the enumerator reads, kept rather than rebuilt per move
         self.hands = {seat: [self.pile.pop() for _ in range(self.rules.hand_size)]
@@ -123,7 +122,7 @@ class Table:
             turned.append(self.pile.pop())
         if len(turned) > 1:   # the cards sent back go into the pile, which is shuffled again
             self.pile.extend(turned[:-1])   # (a pile nothing went back into is still shuffled)
-            self.rng.shuffle(self.pile)
+            self.pile = shuffled(self.rng, self.pile)
         self.discard.append(turned[-1])
         top = self.rules.cards[turned[-1]]
         color = self.rng.choice(self.rules.colors) if top.kind.choose_color else None
@@ -151,9 +150,8 @@ class Table:
         """Keep the top discard, shuffle the rest into a new pile."""
         if len(self.discard) <= 1:
             raise InvariantBroken("the judge allowed a draw with no card left to draw")
-        self.pile = self.discard[:-1]
+        self.pile = shuffled(self.rng, self.discard[:-1])
         self.discard = self.discard[-1:]
-        self.rng.shuffle(self.pile)
 
     def available(self):
         return len(self.pile) + len(self.discard) - 1
@@ -492,6 +490,15 @@ class Table:
             owner = pending.by if pending is not None and pending.by is not None else player
             move.hand = tuple(rules.cards[c] for c in self.hands[owner])
         return self.apply(move)
+
+
+def shuffled(rng, cards):
+    """A new list of `cards` in a uniformly random order: each card gets a random key
+    and the cards are sorted by their keys, all of it in C (random.shuffle draws a
+    bounded integer per card in Python: a twentieth of a simulated game's time).
+    Two keys are equal with a chance of about n²/2**54, the only bias."""
+    keys = list(starmap(rng.random, repeat((), len(cards))))
+    return list(map(cards.__getitem__, sorted(range(len(cards)), key=keys.__getitem__)))
 
 
 _FIELDS = operator.attrgetter(*State.__slots__)
