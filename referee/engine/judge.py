@@ -25,7 +25,7 @@ def judge(rules, state, move, hand=None):
             raise InputError.at("hand", "must be a list of cards", "wrong-type")
         known = rules.cards
         try:
-            cards_in_hand = [known[text] for text in hand]
+            cards_in_hand = list(map(known.__getitem__, hand))
         except (KeyError, TypeError):   # not a card of the deck: say which, and where
             cards_in_hand = [rules.card(text, f"hand[{i}]") for i, text in enumerate(hand)]
         _check_hand_shown(state, move, cards_in_hand)
@@ -309,7 +309,8 @@ def _apply_play(rules, state, move, lead, jumping, stacking):
     new.extra_play = False
     if new.uno_exposed:
         close_uno_windows(rules, new, player, is_play=True)
-    _record_uno(new, player, move.uno, effects)
+    if new.hand_counts[player] == 1 or new.uno_called or new.uno_exposed:   # else nothing to record
+        _record_uno(new, player, move.uno, effects)
     if lead.kind.discard_all and len(cards) > 1:
         effects.append({"type": "discard-all", "player": player, "color": lead.color, "count": len(cards)})
     if lead.kind.choose_color:

@@ -25,8 +25,17 @@ MAX_POINTS = 100_000      # one seat's points in one round, as the table counted
 
 
 class Move:
+    # The fields plays and draws use are slots, set on every move; the fields of the rare
+    # moves (a challenge's hand, a score, a deal) are class defaults until a move sets
+    # them: the enumerator builds two or three moves for every position a simulated
+    # game reaches, nearly all of them plays, draws and passes.
     __slots__ = ("type", "player", "cards", "color", "target", "uno", "count", "presses",
-                 "hand", "hands", "points", "first_card", "dealer", "shown")
+                 "shown", "__dict__")
+    hand = None
+    hands = None
+    points = None                 # score: each seat's points, when counted by the table
+    first_card = None
+    dealer = None
 
     def __init__(self, type_, player=None):
         self.type = type_
@@ -37,11 +46,6 @@ class Move:
         self.uno = False
         self.count = 1
         self.presses = None
-        self.hand = None
-        self.hands = None
-        self.points = None        # score: each seat's points, when counted by the table
-        self.first_card = None
-        self.dealer = None
         self.shown = ()           # cards a draw move shows (what the player received)
 
 

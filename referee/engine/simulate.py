@@ -32,6 +32,7 @@ import random
 import time
 from collections import Counter
 from dataclasses import dataclass, field
+from itertools import repeat, starmap
 
 from .judge import judge, top_card
 from .legal import enumerate_moves, legal_moves
@@ -109,11 +110,11 @@ class Table:
     # --- the physical table ---------------------------------------------------
 
     def deal(self, dealer, first_round):
-        cards = list(self.rules.deck)
-        self.rng.shuffle(cards)
-        self.pile = cards
+        self.pile = shuffled(self.rng, self.rules.deck)
         self.discard = []
-        self.hands = [[self.pile.pop() for _ in range(self.rules.hand_size)] for _ in range(self.seats)]
+        # {seat: hand}: the mapping the enumerator reads, kept rather than rebuilt per move
+        self.hands = {seat: [self.pile.pop() for _ in range(self.rules.hand_size)]
+                      for seat in range(self.seats)}
         turned = [self.pile.pop()]
         while self.rules.cards[turned[-1]].kind.first_card == "redraw":
             if not self.pile:
@@ -121,7 +122,7 @@ class Table:
             turned.append(self.pile.pop())
         if len(turned) > 1:   # the cards sent back go into the pile, which is shuffled again
             self.pile.extend(turned[:-1])   # (a pile nothing went back into is still shuffled)
-            self.rng.shuffle(self.pile)
+            self.pile = shuffled(self.rng, self.pile)
         self.discard.append(turned[-1])
         top = self.rules.cards[turned[-1]]
         color = self.rng.choice(self.rules.colors) if top.kind.choose_color else None
@@ -149,9 +150,8 @@ class Table:
         """Keep the top discard, shuffle the rest into a new pile."""
         if len(self.discard) <= 1:
             raise InvariantBroken("the judge allowed a draw with no card left to draw")
-        self.pile = self.discard[:-1]
+        self.pile = shuffled(self.rng, self.discard[:-1])
         self.discard = self.discard[-1:]
-        self.rng.shuffle(self.pile)
 
     def available(self):
         return len(self.pile) + len(self.discard) - 1
@@ -196,7 +196,7 @@ class Table:
                 raise InvariantBroken(f"a play ({verdict.code}) went before the pending draw")
 
     def hand_shown(self, move):
-        if not self.show_hands or move.type not in ("play", "draw", "pass"):
+        if not self.show_hands or move.type not in _HAND_SHOWN:
             return None
         hand = self.hands[move.player]
         # the judge never changes a hand; a recorded one must stay as it was shown
@@ -237,6 +237,8 @@ class Table:
         """Effects the table carries out: draws the judge counted, hands that move."""
         for effect in verdict.effects:
             kind = effect["type"]
+            if kind not in _TABLE_EFFECTS:   # turns, skips, calls: nothing to carry out
+                continue
             if kind == "draw" and effect["player"] == own_draw:
                 own_draw = None
             elif kind == "draw" and not effect.get("pending"):
@@ -246,7 +248,7 @@ class Table:
                 self.hands[a], self.hands[b] = self.hands[b], self.hands[a]
             elif kind == "pass-hands":
                 state = verdict.state   # hands pass among the players still in the round
-                hands = list(self.hands)
+                hands = dict(self.hands)
                 for seat in range(self.seats):
                     if seat not in state.out:
                         hands[state.seat_after(seat, 1)] = self.hands[seat]
@@ -259,7 +261,7 @@ class Table:
         """Every card of the deck in exactly one place (after every round, and whenever
         the number of cards on the table is off)."""
         where = Counter(self.pile) + Counter(self.discard)
-        for hand in self.hands:
+        for hand in self.hands.values():
             where.update(hand)
         deck = Counter(self.rules.deck)
         if where != deck:
@@ -269,7 +271,7 @@ class Table:
         if not self.check:
             return
         state = self.state
-        true_counts = [len(hand) for hand in self.hands]
+        true_counts = [len(hand) for hand in self.hands.values()]
         if state.hand_counts != true_counts:
             raise InvariantBroken(f"hand counts {state.hand_counts} but hands hold {true_counts}")
         if len(self.pile) + len(self.discard) + sum(true_counts) != self.rules.deck_size:
@@ -301,7 +303,7 @@ class Table:
             self.stats.by_target += 1
 
     def all_hands(self):
-        return dict(enumerate(self.hands))
+        return self.hands   # {seat: hand}, which the enumerator reads and never changes
 
     def step(self):
         state = self.state
@@ -319,7 +321,9 @@ class Table:
         move = self.choose(moves)
         if move is None:
             raise InvariantBroken(f"no legal move in phase {state.phase}")
-        return self.make(move)
+        if move.type == "draw":   # a draw takes its real cards first
+            move = self.physical_draw(move)
+        return self.apply(move)
 
     def choose(self, moves):
         """A random player's choice: UNO business first now and then, settle what is
@@ -327,14 +331,20 @@ class Table:
         rng = self.rng
         state = self.state
         current = state.current
-        plays, by_type, with_call, jumping = [], {}, False, False
+        plays, by_type = [], {}
         for move in moves:
             if move.type == "play":
                 plays.append(move)
-                with_call = with_call or move.uno
-                jumping = jumping or move.player != current
+            elif move.type in by_type:
+                by_type[move.type].append(move)
             else:
-                by_type.setdefault(move.type, []).append(move)
+                by_type[move.type] = [move]
+        with_call = jumping = False
+        for move in plays:   # (few: a hand's playable cards)
+            if move.uno:
+                with_call = True
+            if move.player != current:
+                jumping = True
         if "catch-uno" in by_type or "call-uno" in by_type:
             if rng.random() < 0.6:
                 uno = by_type.get("catch-uno", []) + [m for m in by_type.get("call-uno", [])
@@ -374,21 +384,13 @@ class Table:
                     return move
         return rng.choice(moves) if moves else None
 
-    def make(self, move):
-        """Carry out a chosen move; a draw takes its real cards first."""
-        if move.type == "draw":
-            move = self.physical_draw(move)
-        elif move.type == "accept":
-            pass
-        return self.apply(move)
-
     def physical_draw(self, chosen):
         """The draw as the table makes it: the real cards, listed when hands are shown."""
         rules, state = self.rules, self.state
         player = chosen.player
         move = Move("draw", player)
         move.presses = chosen.presses
-        owes = any(d[0] == player for d in state.debts)
+        owes = bool(state.debts) and any(d[0] == player for d in state.debts)
         answering = state.phase == "respond" and state.pending.player == player
         if rules.draw_source == "launcher" or owes or (answering and state.pending.kind == "launcher"):
             self.taken = self.draw_cards(self.launcher_fires())
@@ -404,7 +406,7 @@ class Table:
             self.taken = self.draw_cards(chosen.count)
         move.count = len(self.taken)
         if self.show_hands:
-            move.shown = tuple(rules.cards[c] for c in self.taken)
+            move.shown = tuple(map(rules.cards.__getitem__, self.taken))
         return move
 
     def draw_until_playable(self):
@@ -429,7 +431,7 @@ class Table:
             if self.check:
                 self.verify_every_card()
             move = Move("score")
-            move.hands = [tuple(self.rules.cards[c] for c in hand) for hand in self.hands]
+            move.hands = [tuple(self.rules.cards[c] for c in hand) for hand in self.hands.values()]
             verdict = self.apply(move)
             if not verdict.legal:
                 raise InvariantBroken(f"the round could not be scored: {verdict.code} {verdict.details}")
@@ -448,7 +450,7 @@ class Table:
             if move.type == "play" and len(move.cards) == 1:
                 listed.add((move.player, move.cards[0].text, move.color, move.target, move.uno))
         rules, state = self.rules, self.state
-        for seat, hand in enumerate(self.hands):
+        for seat, hand in self.hands.items():
             for text in dict.fromkeys(hand):
                 card = rules.cards[text]
                 colors = rules.colors if card.kind.choose_color else (None,)
@@ -490,7 +492,20 @@ class Table:
         return self.apply(move)
 
 
+def shuffled(rng, cards):
+    """A new list of `cards` in a uniformly random order: each card gets a random key
+    and the cards are sorted by their keys, all of it in C (random.shuffle draws a
+    bounded integer per card in Python: a twentieth of a simulated game's time).
+    Two keys are equal with a chance of about n²/2**54, the only bias."""
+    keys = list(starmap(rng.random, repeat((), len(cards))))
+    return list(map(cards.__getitem__, sorted(range(len(cards)), key=keys.__getitem__)))
+
+
 _FIELDS = operator.attrgetter(*State.__slots__)
+# The moves that show the judge the mover's hand (hand_shown).
+_HAND_SHOWN = frozenset(("play", "draw", "pass"))
+# The effect types that move physical cards (follow_effects).
+_TABLE_EFFECTS = frozenset(("draw", "trade-hands", "pass-hands", "out"))
 
 
 def _fingerprint(state):

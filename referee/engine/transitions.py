@@ -34,10 +34,13 @@ def hand_changed(state, player):
 def advance(state, player, extra_skips, effects):
     """Pass the turn from `player`, skipping the skips waiting and `extra_skips`. Skips
     reach at most every other player: a Skip never costs its own player a turn."""
-    skips = min(state.skips + extra_skips, state.active - 1)
-    hand_changed(state, player)   # an UNO called for a play not made lapses
-    for step in range(1, skips + 1):
-        effects.append({"type": "skip", "player": state.seat_after(player, step)})
+    skips = state.skips + extra_skips
+    if skips:
+        skips = min(skips, state.active - 1)
+        for step in range(1, skips + 1):
+            effects.append({"type": "skip", "player": state.seat_after(player, step)})
+    if state.uno_called or state.uno_exposed:   # else no UNO call can lapse
+        hand_changed(state, player)   # an UNO called for a play not made lapses
     state.current = state.seat_after(player, 1 + skips)
     state.skips = 0
     state.drawn = False
