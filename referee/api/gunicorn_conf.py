@@ -31,8 +31,12 @@ with other programs, load average 4-10, on 2026-12-01, main at fefd918 -> with o
 page built for all the phones a move wakes, prepared reads, connections kept open and
 cheaper limits and sentences: by wall clock 0.63 -> 0.73 (SQLite) and 0.56 -> 0.63 (PostgreSQL); by the workers'
 CPU per check, which other programs leave alone, 0.43 -> 0.53 and 0.30 -> 0.43. Every
-phone heard every move, within 0.26 s. What waiting costs is the requests it makes (one per
-phone per move, 1 to 1.5 ms of a worker's CPU each on this machine), not threads.
+phone heard every move, within 0.26 s. Again on 2026-12-01 at load average 12-22, main
+at 466592c -> with orjson answers, medians of 3: by wall clock 0.79 -> 0.75 (SQLite),
+0.99 -> 0.92 (PostgreSQL); by the workers' CPU per check 0.43 -> 0.50 and 0.48 -> 0.58;
+every phone heard every move, within 0.83 s (single runs swing by 0.2-0.5 around a
+median). What waiting costs is the requests it makes (one per phone per move, 1 to
+1.5 ms of a worker's CPU each on this machine), not threads.
 
 Throughput (bench/service.py: wrk, 32 connections, req/s as a ratio to GET /v1/health
 in the same run; targets check >= 0.8, moves >= 0.5, >= 0.4 on PostgreSQL), 2026-12-01,
