@@ -149,9 +149,9 @@ def run_wrk(base, path, script, seconds, connections, master_pid):
     return result
 
 
-def report(results, database):
+def report(results, database, workers):
     threads = os.environ.get("WEB_THREADS", "the config's")
-    print(f"\nreferee service, gunicorn 2 gthread workers ({threads} threads), "
+    print(f"\nreferee service, gunicorn {workers} gthread workers ({threads} threads), "
           f"database: {database}")
     print(f"rate limits raised to {BENCH_LIMIT} (counted, never reached); "
           f"REDIS_URL={os.environ.get('REDIS_URL') or 'unset: counters in memory'}")
@@ -192,7 +192,7 @@ def main():
         finally:
             process.send_signal(signal.SIGINT)
             process.wait(timeout=30)
-    report(results, backend)
+    report(results, backend, args.workers)
 
 
 if __name__ == "__main__":

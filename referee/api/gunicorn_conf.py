@@ -31,8 +31,38 @@ with other programs, load average 4-10, on 2026-12-01, main at fefd918 -> with o
 page built for all the phones a move wakes, prepared reads, connections kept open and
 cheaper limits and sentences: by wall clock 0.63 -> 0.73 (SQLite) and 0.56 -> 0.63 (PostgreSQL); by the workers'
 CPU per check, which other programs leave alone, 0.43 -> 0.53 and 0.30 -> 0.43. Every
-phone heard every move, within 0.26 s. What waiting costs is the requests it makes (one per
-phone per move, 1 to 1.5 ms of a worker's CPU each on this machine), not threads.
+phone heard every move, within 0.26 s. Again on 2026-12-01 at load average 12-22, main
+at 466592c -> with orjson answers, medians of 3: by wall clock 0.79 -> 0.75 (SQLite),
+0.99 -> 0.92 (PostgreSQL); by the workers' CPU per check 0.43 -> 0.50 and 0.48 -> 0.58;
+every phone heard every move, within 0.83 s (single runs swing by 0.2-0.5 around a
+median). What waiting costs is the requests it makes (one per phone per move, 1 to
+1.5 ms of a worker's CPU each on this machine), not threads.
+
+Throughput (bench/service.py: wrk, 32 connections, req/s as a ratio to GET /v1/health
+in the same run; targets check >= 0.8, moves >= 0.5, >= 0.4 on PostgreSQL), 2026-12-01,
+load average 15-20 from other programs on 2 cores, two runs each of main at 466592c and
+of this code (answers written by orjson), interleaved: check 0.61-0.62 -> 0.63-0.64
+(SQLite), 0.46-0.62 -> 0.66-0.67 (PostgreSQL); moves 0.20-0.28 -> 0.24-0.28 (SQLite),
+0.07-0.10 -> 0.12-0.13 (PostgreSQL): within the noise, and short of the targets.
+Where a request's worker CPU goes (timed in-process, beside bench/service.py's worker
+CPU per request): of health's ~350 us, the Flask app is ~85 and gunicorn's gthread loop
+and the kernel's socket work ~270 (epoll, the hand-off to a pool thread and back, recv,
+two sends: headers, then body). A check costs ~130 us more in the app: the parts timed
+one by one are the body 9, the state 7, judging 5, `next` 3, sentences 7, the rate limit
+9, the answer 5 (13 before orjson); the other ~85 us are spread over Flask's request and
+response handling of a POST, not timed apart. In gunicorn and the kernel it costs ~60 us
+more than health (a POST body, a 770-byte answer). For check >= 0.8 of health a check
+could cost 1.25x health, ~440 us: its own ~190 us would have to fall to ~90. A move on
+SQLite costs ~520 us in the app alone (the token check, the locked read, judging, insert,
+update, commit, two pool check-outs) and 1350-1900 us of worker CPU under wrk: less
+~270 us of gunicorn, the rest most likely lost to 16 requests per worker queuing on the
+one write lock (each wake-up a thread switch and a GIL hand-off; not measured apart). On
+PostgreSQL a move costs ~940 us in the app (five round trips, ~35 us of psycopg each).
+Tried and dropped, measured: judging a move outside the lock and recording it only if
+its seq was still free lost the race on 30-40% of tries with 32 clients on 16 tables
+(each loss a second read and judgement); psycopg's pipeline mode (BEGIN with the locked
+read, COMMIT with the record) cost more client CPU than the two round trips it saves;
+sys.setswitchinterval(0.5 ms) and 4 workers did not help.
 
 Workers: 2 stays the default (`make run`, bench/service.py --workers). 3 or 4 were
 tried on this machine, but at load average 9-12 from other programs the req/s of
