@@ -4,11 +4,12 @@ from flask import Blueprint
 from referee.engine import judge, parse_move, parse_state
 from referee.engine.corrections import is_correction
 
-from .body import Fields, json_body
+from referee.service.body import Fields, json_body
+from referee.service.problems import Unprocessable
+
 from .context import answer, services, with_message
 from referee.engine.errors import problem
 
-from .problems import Unprocessable
 from .tables import with_next
 from .rulesets import version_arg
 
@@ -26,7 +27,7 @@ def check_move(ruleset_id):
     if is_correction(move_json):
         raise Unprocessable("a correction needs a table's log: send it to "
                             "/v1/tables/{id}/moves", errors=[problem(
-                                "move.type", "correct is a table move, not a stateless check", "not-one-of")])
+                                "/move/type", "correct is a table move, not a stateless check", "not-one-of")])
     rules = catalog.rules(entry)
     state = parse_state(rules, state_json)
     verdict = judge(rules, state, parse_move(rules, move_json, state.seats), hand=hand)

@@ -17,8 +17,10 @@ from flask import Blueprint
 from referee.engine import InputError, parse_state
 from referee.engine.legal import legal_moves
 from referee.engine.next import next_action
+from referee.problem import pointer
 
-from .body import Fields, json_body
+from referee.service.body import Fields, json_body
+
 from .context import answer, services, with_next_message
 from .rulesets import version_arg
 from .tables import _pinned, _table_or_404
@@ -58,9 +60,9 @@ def hints(rules, state, hand):
     action = next_action(rules, state)
     player = action["player"]
     for index, text in enumerate(hand):
-        rules.card(text, f"hand[{index}]")
+        rules.card(text, pointer("hand", index))
     if player is not None and len(hand) != state.hand_counts[player]:
-        raise InputError.at("hand", f"player {player} holds {state.hand_counts[player]} "
+        raise InputError.at("/hand", f"player {player} holds {state.hand_counts[player]} "
                                     f"card(s), the hand has {len(hand)}", "contradicts-table")
     found = legal_moves(rules, state, list(hand) if player is not None else None)
     moves = collapse(found)

@@ -14,11 +14,12 @@ from referee.engine.opening import MAX_CARDS_TURNED
 from referee.engine.state import MAX_PLAYERS
 from referee.rules.errors import PROBLEM_MESSAGES
 
+from referee.service.ids import RULESET_ID_PATTERN, TABLE_ID_PATTERN
+from referee.service.problems import ALL_PROBLEMS, MAX_ERRORS
+
 from . import examples
 from .context import MAX_LANG_TAG
-from .ids import RULESET_ID_PATTERN, TABLE_ID_PATTERN
 from .mapping import DOMAIN_PROBLEMS
-from .problems import ALL_PROBLEMS, MAX_ERRORS
 
 JSON = "application/json"
 PROBLEM = "application/problem+json"

@@ -17,7 +17,6 @@ acts now and which moves are open to them.
 """
 import hashlib
 import json
-import os
 import re
 import secrets
 import threading
@@ -32,11 +31,12 @@ from referee.engine.next import next_action
 
 from referee.store import StaleSeq, token_digest
 
+from referee.service.body import Fields, json_body
+from referee.service.ids import TABLE_ID_PATTERN
+from referee.service.problems import BadRequest, Forbidden, NotFound, Unprocessable
+
 from .auth import optional_organiser, organiser, table_writer
-from .body import Fields, json_body
 from .context import answer, language, services, with_message, with_next_message
-from .ids import TABLE_ID_PATTERN
-from .problems import BadRequest, Forbidden, NotFound, Unprocessable
 from .rulesets import page_limit
 
 bp = Blueprint("tables", __name__, url_prefix="/v1")
@@ -114,7 +114,7 @@ def _normalised_join_code(value):
     raw = re.sub(r"[\s-]", "", value).upper() if isinstance(value, str) else ""
     if len(raw) != JOIN_LENGTH or any(ch not in JOIN_ALPHABET for ch in raw):
         raise Unprocessable("a join code is 8 letters and digits, like K7QM-2XPA",
-                         errors=[problem("code", "expected a join code", "not-a-join-code")])
+                         errors=[problem("/code", "expected a join code", "not-a-join-code")])
     return raw
 
 
@@ -333,8 +333,7 @@ def _wait_seconds():
 def _long_poll_slots():
     slots = current_app.extensions.get("referee.long_polls")
     if slots is None:
-        count = int(current_app.config.get("LONG_POLLS")
-                    or os.environ.get("LONG_POLLS") or DEFAULT_LONG_POLLS)
+        count = int(current_app.config.get("LONG_POLLS") or DEFAULT_LONG_POLLS)
         slots = current_app.extensions.setdefault("referee.long_polls",
                                                   threading.BoundedSemaphore(count))
     return slots

@@ -12,6 +12,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 
 from referee.engine.errors import problem
 from referee.engine.opening import MAX_CARDS_TURNED
+from referee.problem import child
 
 from .problems import BadRequest, PayloadTooLarge, Unprocessable, UnsupportedMediaType
 
@@ -124,18 +125,17 @@ def _has_lone_surrogate(text):
 
 
 def lone_surrogate_paths(value, path=""):
-    """Paths of the strings (or keys) in a JSON value that hold a lone surrogate."""
+    """JSON Pointers of the strings (or keys) in a JSON value that hold a lone surrogate."""
     if isinstance(value, str):
         return [path] if _has_lone_surrogate(value) else []
     items = (value.items() if isinstance(value, dict)
              else enumerate(value) if isinstance(value, list) else ())
     found = []
     for key, item in items:
-        child = (f"{path}[{key}]" if isinstance(key, int)
-                 else f"{path}.{key}" if path else key)
+        below = child(path, key)
         if isinstance(key, str) and _has_lone_surrogate(key):
-            found.append(child)
-        found += lone_surrogate_paths(item, child)
+            found.append(below)
+        found += lone_surrogate_paths(item, below)
     # A path is answered: its own lone surrogates are written as escapes.
     return [p.encode("utf-8", "backslashreplace").decode("utf-8") for p in found]
 
@@ -185,8 +185,8 @@ class Fields:
             if allowed and key not in allowed:
                 self.fail(key, f"unknown field {key!r}", "unknown-field")
 
-    def path(self, key):
-        return f"{self.prefix}.{key}" if self.prefix else key
+    def path(self, key, *more):
+        return child(self.prefix, key, *more)
 
     def fail(self, key, message, code):
         self.problems.append(problem(self.path(key), message, code))
@@ -228,8 +228,9 @@ class Fields:
             return None
         for index, item in enumerate(value):
             if not isinstance(item, str) or not 0 < len(item) <= max_length:
-                self.fail(f"{key}[{index}]", f"expected a string of 1 to {max_length} characters",
-                          "wrong-type" if not isinstance(item, str) else "out-of-range")
+                self.problems.append(problem(
+                    self.path(key, index), f"expected a string of 1 to {max_length} characters",
+                    "wrong-type" if not isinstance(item, str) else "out-of-range"))
         return value
 
     def string_or_strings(self, key, required=True):
