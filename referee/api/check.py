@@ -4,10 +4,11 @@ from flask import Blueprint
 from referee.engine import judge, parse_move, parse_state
 from referee.engine.corrections import is_correction
 
-from referee.service.body import Fields, json_body
+from referee.service.body import json_body
 from referee.service.problems import Unprocessable
 
 from .context import answer, services, with_message
+from .fields import request_fields
 from referee.engine.errors import problem
 
 from .tables import with_next
@@ -20,9 +21,9 @@ bp = Blueprint("check", __name__, url_prefix="/v1")
 def check_move(ruleset_id):
     catalog = services().catalog
     entry = catalog.find(ruleset_id, version_arg())
-    fields = Fields(json_body(), allowed=("state", "move", "hand"))
+    fields = request_fields("CheckRequest", json_body())
     state_json, move_json = fields.obj("state"), fields.obj("move")
-    hand = fields.strings("hand", required=False, max_items=500, max_length=60)
+    hand = fields.strings("hand")
     fields.done()
     if is_correction(move_json):
         raise Unprocessable("a correction needs a table's log: send it to "
