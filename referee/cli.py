@@ -4,6 +4,9 @@ import importlib
 
 import click
 
+from referee.config import settings
+from referee.text.catalogs import use_locales_dir
+
 # (module, attribute) pairs; each attribute is a click command or group.
 SUBCOMMANDS = [
     ("referee.rules.cli", "validate"),
@@ -16,8 +19,16 @@ SUBCOMMANDS = [
 
 
 @click.group()
-def main():
+@click.pass_context
+def main(ctx):
     """Referee for the UNO family of card games."""
+    # The same settings as the service's (referee.config); a subcommand reads them from
+    # ctx.obj. The catalogs' directory is the process's: restored when the command ends,
+    # since tests run the command inside their own process.
+    ctx.obj = settings()
+    if ctx.obj.get("LOCALES_DIR"):
+        previous = use_locales_dir(ctx.obj["LOCALES_DIR"])
+        ctx.call_on_close(lambda: use_locales_dir(previous))
 
 
 def _register():

@@ -1,9 +1,12 @@
 """The HTTP service: `create_app()` builds the Flask app (gunicorn: 'referee.api:create_app()').
 
-Configuration (a dict passed to create_app, else the environment):
+Configuration: a dict passed to create_app wins over the environment, read by
+referee.config (each name also as REFEREE_<NAME>):
   DATABASE_URL     SQLite file var/referee.db when unset; postgres:// or postgresql://
                    for PostgreSQL
-  DB_POOL_SIZE     database connections each worker keeps open (16; environment only)
+  DB_POOL_SIZE     database connections each worker keeps open (16)
+  LOCALES_DIR      where the .po catalogs are read from (<repo>/locales)
+  RULESETS_DIR     the built-in rulesets (<repo>/rulesets)
   MAX_BODY_BYTES   the request body cap (256 KiB); larger bodies get 413
   REDIS_URL        when set, live updates (and rate limits) go through this Redis;
                    else PostgreSQL's LISTEN/NOTIFY, or SQLite's data_version
@@ -16,15 +19,18 @@ The app never touches the database while it starts: the schema is the migrations
 business (`referee init-db`), so a worker boots while the database is away and its
 data endpoints answer 503 until it is back.
 """
-import os
-
 from flask import Flask, g
 
+from referee.config import settings
 from referee.store import Store
+from referee.store.db import POOL_SIZE
+from referee.text.catalogs import use_locales_dir
 
-from . import limits, mapping, problems, transport
-from .catalog import Catalog
-from .ids import RulesetIdConverter, TableIdConverter
+from referee.service import problems
+from referee.service.catalog import Catalog
+from referee.service.ids import RulesetIdConverter, TableIdConverter
+
+from . import limits, mapping, transport
 from .context import Services, check_lang_param
 
 MAX_BODY_BYTES = 256 * 1024
@@ -32,10 +38,8 @@ MAX_BODY_BYTES = 256 * 1024
 
 def create_app(config=None):
     app = Flask(__name__)
-    app.config.update(
-        DATABASE_URL=os.environ.get("DATABASE_URL", ""),
-        MAX_BODY_BYTES=MAX_BODY_BYTES,
-    )
+    app.config.update(MAX_BODY_BYTES=MAX_BODY_BYTES, DB_POOL_SIZE=POOL_SIZE)
+    app.config.update(settings())
     app.config.update(config or {})
     # Werkzeug enforces the same cap on streamed (chunked) bodies as it reads them.
     app.config["MAX_CONTENT_LENGTH"] = app.config["MAX_BODY_BYTES"]
@@ -43,9 +47,13 @@ def create_app(config=None):
     app.json.sort_keys = False
     app.url_map.strict_slashes = False
 
-    app.config.setdefault("REDIS_URL", os.environ.get("REDIS_URL", ""))
-    store = Store(app.config["DATABASE_URL"], redis_url=app.config["REDIS_URL"] or None)
-    app.extensions["referee"] = Services(store, Catalog(store))
+    if app.config.get("LOCALES_DIR"):
+        # Sentences are rendered deep inside referee.text, outside any request: the
+        # catalogs' directory is the process's, set here from the app's config.
+        use_locales_dir(app.config["LOCALES_DIR"])
+    store = Store(app.config["DATABASE_URL"], redis_url=app.config["REDIS_URL"] or None,
+                  pool_size=app.config["DB_POOL_SIZE"])
+    app.extensions["referee"] = Services(store, Catalog(store, app.config.get("RULESETS_DIR")))
 
     problems.install(app)
     mapping.install(app)

@@ -5,8 +5,9 @@ from flask import request
 
 from referee.store import token_digest
 
+from referee.service.problems import NotFound, TableSecretRequired, Unauthorized, WrongTableSecret
+
 from .context import services
-from .problems import NotFound, TableSecretRequired, Unauthorized, WrongTableSecret
 
 
 def _header_bytes(value: str) -> bytes:

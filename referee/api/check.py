@@ -4,11 +4,13 @@ from flask import Blueprint
 from referee.engine import judge, parse_move, parse_state
 from referee.engine.corrections import is_correction
 
-from .body import Fields, json_body
+from referee.service.body import json_body
+from referee.service.problems import Unprocessable
+
 from .context import answer, services, with_message
+from .fields import request_fields
 from referee.engine.errors import problem
 
-from .problems import Unprocessable
 from .tables import with_next
 from .rulesets import version_arg
 
@@ -19,14 +21,14 @@ bp = Blueprint("check", __name__, url_prefix="/v1")
 def check_move(ruleset_id):
     catalog = services().catalog
     entry = catalog.find(ruleset_id, version_arg())
-    fields = Fields(json_body(), allowed=("state", "move", "hand"))
+    fields = request_fields("CheckRequest", json_body())
     state_json, move_json = fields.obj("state"), fields.obj("move")
-    hand = fields.strings("hand", required=False, max_items=500, max_length=60)
+    hand = fields.strings("hand")
     fields.done()
     if is_correction(move_json):
         raise Unprocessable("a correction needs a table's log: send it to "
                             "/v1/tables/{id}/moves", errors=[problem(
-                                "move.type", "correct is a table move, not a stateless check", "not-one-of")])
+                                "/move/type", "correct is a table move, not a stateless check", "not-one-of")])
     rules = catalog.rules(entry)
     state = parse_state(rules, state_json)
     verdict = judge(rules, state, parse_move(rules, move_json, state.seats), hand=hand)

@@ -12,7 +12,7 @@ from referee.engine.errors import problem
 from referee.text import negotiate
 from referee.text.table import message, next_message
 
-from .problems import BadRequest
+from referee.service.problems import BadRequest
 
 # The longest `lang` query parameter: a BCP 47 tag fits (the OpenAPI document says the
 # same, from this constant); anything longer is refused, not negotiated.

@@ -2,8 +2,9 @@
 GET /v1/ready: readiness, whether the database answers with the code's schema."""
 from flask import Blueprint
 
+from referee.service.problems import ServiceUnavailable, outage_problem
+
 from .context import answer, services
-from .problems import ServiceUnavailable, outage_problem
 
 bp = Blueprint("health", __name__, url_prefix="/v1")
 

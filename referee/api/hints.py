@@ -17,23 +17,25 @@ from flask import Blueprint
 from referee.engine import InputError, parse_state
 from referee.engine.legal import legal_moves
 from referee.engine.next import next_action
+from referee.problem import pointer
 
-from .body import Fields, json_body
+from referee.service.body import json_body
+
 from .context import answer, services, with_next_message
+from .fields import request_fields
 from .rulesets import version_arg
 from .tables import _pinned, _table_or_404
 
 bp = Blueprint("hints", __name__, url_prefix="/v1")
-MAX_HAND = 500
 
 
 @bp.post("/rulesets/<ruleset_id:ruleset_id>/hints")
 def ruleset_hints(ruleset_id):
     catalog = services().catalog
     entry = catalog.find(ruleset_id, version_arg())
-    fields = Fields(json_body(), allowed=("state", "hand"))
+    fields = request_fields("HintsRequest", json_body())
     state_json = fields.obj("state")
-    hand = fields.strings("hand", max_items=MAX_HAND, max_length=60)
+    hand = fields.strings("hand")
     fields.done()
     rules = catalog.rules(entry)
     body = hints(rules, parse_state(rules, state_json), hand)
@@ -43,8 +45,8 @@ def ruleset_hints(ruleset_id):
 
 @bp.post("/tables/<table_id:table_id>/hints")
 def table_hints(table_id):
-    fields = Fields(json_body(), allowed=("hand",))
-    hand = fields.strings("hand", max_items=MAX_HAND, max_length=60)
+    fields = request_fields("TableHintsRequest", json_body())
+    hand = fields.strings("hand")
     fields.done()
     table = _table_or_404(table_id)
     rules = services().catalog.rules_for(table.ruleset_id, table.ruleset_version)
@@ -58,9 +60,9 @@ def hints(rules, state, hand):
     action = next_action(rules, state)
     player = action["player"]
     for index, text in enumerate(hand):
-        rules.card(text, f"hand[{index}]")
+        rules.card(text, pointer("hand", index))
     if player is not None and len(hand) != state.hand_counts[player]:
-        raise InputError.at("hand", f"player {player} holds {state.hand_counts[player]} "
+        raise InputError.at("/hand", f"player {player} holds {state.hand_counts[player]} "
                                     f"card(s), the hand has {len(hand)}", "contradicts-table")
     found = legal_moves(rules, state, list(hand) if player is not None else None)
     moves = collapse(found)

@@ -27,7 +27,6 @@ Behind a reverse proxy every client has the proxy's address: let the proxy limit
 trust its X-Forwarded-For with werkzeug's ProxyFix.
 """
 import logging
-import os
 import threading
 import time
 
@@ -36,7 +35,7 @@ from limits import parse_many
 from limits.storage import MemoryStorage, storage_from_string
 from limits.strategies import FixedWindowRateLimiter
 
-from .problems import TooManyRequests
+from referee.service.problems import TooManyRequests
 
 log = logging.getLogger(__name__)
 
@@ -163,9 +162,9 @@ class ClientLimits:
 
 
 def configure(app):
-    """Read the settings (config given to create_app wins over the environment)."""
+    """The settings, with their defaults (create_app read the environment's)."""
     for key, default in DEFAULTS.items():
-        app.config.setdefault(key, os.environ.get(key, default))
+        app.config.setdefault(key, default)
     return str(app.config["RATE_LIMITS"]).strip().lower() not in ("off", "0", "false", "no")
 
 

@@ -8,9 +8,10 @@ from referee.rules import RulesetError
 from referee.text.problems import problem_json, problem_line
 from referee.store import IdempotencyKeyReused, NotOwner, StaleSeq, UnknownTable
 
-from .catalog import BuiltinId, UnknownRuleset
+from referee.service.catalog import BuiltinId, UnknownRuleset
+from referee.service.problems import Conflict, Forbidden, NotFound, Problem, Unprocessable
+
 from .context import language
-from .problems import Conflict, Forbidden, NotFound, Problem, Unprocessable
 
 
 class RulesetProblem(Problem):

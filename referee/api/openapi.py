@@ -1,8 +1,10 @@
 """The OpenAPI 3.1 document of the service (GET /v1/openapi.json, rendered at /docs).
 
-Request bodies are checked by hand-written code on the hot path (body.py and the
-engine's parse_move/parse_state); the schemas here describe the same contract for
-clients, /docs and schemathesis.
+The request schemas here are the one definition of each body's fields and limits:
+clients, /docs and schemathesis read them, and the service's fast checks take theirs
+from them (api/fields.py). The insides of a move and a state are the engine's to
+check (parse_move, parse_state: they need the ruleset), with the limits this document
+takes from the engine's constants.
 """
 import functools
 
@@ -14,11 +16,12 @@ from referee.engine.opening import MAX_CARDS_TURNED
 from referee.engine.state import MAX_PLAYERS
 from referee.rules.errors import PROBLEM_MESSAGES
 
+from referee.service.ids import RULESET_ID_PATTERN, TABLE_ID_PATTERN
+from referee.service.problems import ALL_PROBLEMS, MAX_ERRORS
+
 from . import examples
 from .context import MAX_LANG_TAG
-from .ids import RULESET_ID_PATTERN, TABLE_ID_PATTERN
 from .mapping import DOMAIN_PROBLEMS
-from .problems import ALL_PROBLEMS, MAX_ERRORS
 
 JSON = "application/json"
 PROBLEM = "application/problem+json"
@@ -36,6 +39,8 @@ RULESET_ID = {"type": "string", "minLength": 1, "maxLength": 64,
               "pattern": f"^{RULESET_ID_PATTERN}$"}
 
 CARDS = {"type": "array", "items": ref("Card"), "maxItems": MAX_CARDS_IN_MOVE}
+# The most cards a request may show as a hand (the checks read it from the schemas).
+MAX_HAND_SHOWN = 500
 TURNED = {"oneOf": [ref("Card"), {"type": "array", "items": ref("Card"), "minItems": 1,
                                   "maxItems": MAX_CARDS_TURNED}]}
 MOVE_TYPES = {
@@ -263,19 +268,19 @@ SCHEMAS = {
     "CheckRequest": {
         "type": "object", "required": ["state", "move"], "additionalProperties": False,
         "properties": {"state": ref("State"), "move": ref("Move"),
-                       "hand": {"type": "array", "items": ref("Card"), "maxItems": 500,
+                       "hand": {"type": "array", "items": ref("Card"), "maxItems": MAX_HAND_SHOWN,
                                 "description": "The mover's hand, when it was shown."}},
     },
     "HintsRequest": {
         "type": "object", "required": ["state", "hand"], "additionalProperties": False,
         "properties": {"state": ref("State"),
-                       "hand": {"type": "array", "items": ref("Card"), "maxItems": 500,
+                       "hand": {"type": "array", "items": ref("Card"), "maxItems": MAX_HAND_SHOWN,
                                 "description": "The hand of the player who acts now "
                                                "(`next.player`), all of it."}},
     },
     "TableHintsRequest": {
         "type": "object", "required": ["hand"], "additionalProperties": False,
-        "properties": {"hand": {"type": "array", "items": ref("Card"), "maxItems": 500,
+        "properties": {"hand": {"type": "array", "items": ref("Card"), "maxItems": MAX_HAND_SHOWN,
                                 "description": "The hand of the player who acts now."}},
     },
     "Hints": {
@@ -308,7 +313,7 @@ SCHEMAS = {
         "additionalProperties": False,
         "properties": {
             "ruleset": RULESET_ID,
-            "ruleset_version": {"type": "integer", "minimum": 1,
+            "ruleset_version": {"type": "integer", "minimum": 1, "maximum": 2**31 - 1,
                                 "description": "Pin an older version (default: the latest)."},
             "players": {"type": "array", "items": {"type": "string", "minLength": 1,
                                                    "maxLength": 100},

@@ -4,14 +4,15 @@ from flask import Blueprint, request, url_for
 from referee.engine.errors import problem
 from referee.rules import SCHEMA
 
+from referee.service.catalog import SUMMARY_PAGE
+from referee.service.ids import is_ruleset_id
+from referee.service.body import JSON_TYPES, YAML_TYPES, media_type, read_body
+from referee.service.problems import BadRequest, UnsupportedMediaType
+
 from .auth import organiser
-from .catalog import SUMMARY_PAGE
-from .ids import is_ruleset_id
-from .body import JSON_TYPES, YAML_TYPES, media_type, read_body
 from referee.text.problems import problem_json
 
 from .context import answer, language, services
-from .problems import BadRequest, UnsupportedMediaType
 from .transport import revalidated
 
 bp = Blueprint("rulesets", __name__, url_prefix="/v1")

@@ -17,7 +17,6 @@ acts now and which moves are open to them.
 """
 import hashlib
 import json
-import os
 import re
 import secrets
 import threading
@@ -32,11 +31,13 @@ from referee.engine.next import next_action
 
 from referee.store import StaleSeq, token_digest
 
+from referee.service.body import json_body
+from referee.service.ids import TABLE_ID_PATTERN
+from referee.service.problems import BadRequest, Forbidden, NotFound, Unprocessable
+
 from .auth import optional_organiser, organiser, table_writer
-from .body import Fields, json_body
 from .context import answer, language, services, with_message, with_next_message
-from .ids import TABLE_ID_PATTERN
-from .problems import BadRequest, Forbidden, NotFound, Unprocessable
+from .fields import request_fields
 from .rulesets import page_limit
 
 bp = Blueprint("tables", __name__, url_prefix="/v1")
@@ -45,7 +46,6 @@ MAX_KEY_LENGTH = 200
 EVENTS_PAGE = 500  # events per page of a log (HOSTILE.md 27: never a whole log at once)
 TABLES_PAGE = 100  # tables per page of an organiser's list
 TRUE_WORDS, FALSE_WORDS = ("true", "1", "yes"), ("false", "0", "no", "")
-MAX_NAME = 100
 SECRET_BYTES = 24
 # Join codes: 8 characters people read aloud and type on a phone, without the ones
 # that look alike (0/O, 1/I/L); 31**8 codes, tried at the join rate limit.
@@ -114,12 +114,12 @@ def _normalised_join_code(value):
     raw = re.sub(r"[\s-]", "", value).upper() if isinstance(value, str) else ""
     if len(raw) != JOIN_LENGTH or any(ch not in JOIN_ALPHABET for ch in raw):
         raise Unprocessable("a join code is 8 letters and digits, like K7QM-2XPA",
-                         errors=[problem("code", "expected a join code", "not-a-join-code")])
+                         errors=[problem("/code", "expected a join code", "not-a-join-code")])
     return raw
 
 
 def _table_name(fields):
-    name = fields.string("name", required=False, max_length=MAX_NAME)
+    name = fields.string("name")
     if name is not None:
         name = name.strip()
         if not name or not name.isprintable():
@@ -141,15 +141,14 @@ def _check_owner(owner, entry):
 def create_table():
     catalog = services().catalog
     owner = optional_organiser()  # authenticate before reading a body
-    fields = Fields(json_body(), allowed=("ruleset", "ruleset_version", "players",
-                                          "dealer", "first_card", "color", "name"))
+    fields = request_fields("OpenTableRequest", json_body())
     name = _table_name(fields)
     ruleset_id = fields.string("ruleset")
-    version = fields.integer("ruleset_version", required=False, minimum=1)
-    players = fields.strings("players", max_items=50, max_length=100)
-    dealer = fields.integer("dealer", maximum=1000)
+    version = fields.integer("ruleset_version")
+    players = fields.strings("players")
+    dealer = fields.integer("dealer")
     first_card = fields.string_or_strings("first_card")
-    color = fields.string("color", required=False, max_length=60)
+    color = fields.string("color")
     fields.done()
     entry = catalog.find(ruleset_id, version)
     _check_owner(owner, entry)
@@ -176,8 +175,8 @@ def create_table():
 def join_table():
     """A phone at the table types the join code: it gets the table and a token of its
     own for moves (revoked with the rest when the table gets a new secret)."""
-    fields = Fields(json_body(), allowed=("code",))
-    code = fields.string("code", max_length=40)
+    fields = request_fields("JoinRequest", json_body())
+    code = fields.string("code")
     fields.done()
     raw = _normalised_join_code(code)
     token, token_sha256 = _new_secret()
@@ -244,9 +243,9 @@ def post_move(table_id):
     dry_run = _flag("dry_run")
     key = _idempotency_key()
     body = json_body()
-    fields = Fields(body, allowed=("move", "expect_seq"))
+    fields = request_fields("MoveRequest", body)
     move_json = fields.obj("move")
-    expect_seq = fields.integer("expect_seq", required=False)
+    expect_seq = fields.integer("expect_seq")
     fields.done()
     decide = _correction(table_id, move_json) if is_correction(move_json) else _judged(move_json)
     if dry_run:
@@ -333,8 +332,7 @@ def _wait_seconds():
 def _long_poll_slots():
     slots = current_app.extensions.get("referee.long_polls")
     if slots is None:
-        count = int(current_app.config.get("LONG_POLLS")
-                    or os.environ.get("LONG_POLLS") or DEFAULT_LONG_POLLS)
+        count = int(current_app.config.get("LONG_POLLS") or DEFAULT_LONG_POLLS)
         slots = current_app.extensions.setdefault("referee.long_polls",
                                                   threading.BoundedSemaphore(count))
     return slots

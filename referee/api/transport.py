@@ -12,7 +12,6 @@ CORS for web clients served from elsewhere.
   else the environment; comma-separated, `*` for any); none by default. Tokens travel
   in the Authorization header, never cookies, so no credentials mode is needed.
 """
-import os
 
 from flask import request
 from flask_compress import Compress
@@ -30,7 +29,7 @@ def install(app):
         "application/json", "application/problem+json", "application/schema+json",
         "text/html", "text/css", "text/javascript", "application/javascript"])
     Compress(app)
-    origins = app.config.get("CORS_ORIGINS", os.environ.get("CORS_ORIGINS", ""))
+    origins = app.config.get("CORS_ORIGINS", "")
     listed = [origin.strip() for origin in str(origins).split(",") if origin.strip()]
     if listed:
         CORS(app, resources={r"/v1/*": {"origins": "*" if "*" in listed else listed}},

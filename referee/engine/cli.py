@@ -11,12 +11,13 @@ from .errors import InputError
 def _resolved(ruleset, also=()):
     """A built-in id or a YAML file, resolved (a file may extend a built-in, a file
     given with --with, or a file named after its parent beside it)."""
+    from referee.config import command_setting
     from referee.rules import RulesetError, builtin_rulesets, load_file, resolve
     from referee.rules.cli import file_lookup
     try:
         if Path(ruleset).is_file():
             return resolve(load_file(ruleset), file_lookup(ruleset, also))
-        known = builtin_rulesets()
+        known = builtin_rulesets(command_setting("RULESETS_DIR"))
         if ruleset not in known:
             raise click.BadParameter(f"no file and no built-in ruleset {ruleset!r} "
                                      f"(built-in: {', '.join(sorted(known))})", param_hint="RULESET")

@@ -11,6 +11,8 @@ must belong to the current round, or be the scored end of the previous round (ju
 before the current round's deal, so a mistyped deal can be redone). Once the next
 round is dealt, an earlier round and its score are final.
 """
+from referee.problem import child
+
 from .errors import InputError, problem
 from .verdict import Verdict
 
@@ -40,24 +42,24 @@ def is_correction(move_json) -> bool:
     return isinstance(move_json, dict) and move_json.get("type") == "correct"
 
 
-def parse_correction(data, seq, seats, path="move"):
+def parse_correction(data, seq, seats, path="/move"):
     """A Correction for a table now at `seq` with `seats` players. Raises InputError."""
-    problems = [problem(f"{path}.{key}", "is not a field of this move", "unknown-field")
+    problems = [problem(child(path, key), "is not a field of this move", "unknown-field")
                 for key in data if key not in CORRECTION_FIELDS]
     to_seq = data.get("to_seq")
     if seq == 0:
-        problems.append(problem(f"{path}.to_seq", "nothing to take back: the table has no moves yet",
+        problems.append(problem(child(path, "to_seq"), "nothing to take back: the table has no moves yet",
                                 "correction-invalid"))
     elif type(to_seq) is not int or not 0 <= to_seq < seq:
-        problems.append(problem(f"{path}.to_seq", f"must be an earlier seq of this table, from 0 to {seq - 1}",
+        problems.append(problem(child(path, "to_seq"), f"must be an earlier seq of this table, from 0 to {seq - 1}",
                                 "correction-invalid"))
     player = data.get("player")
     if player is not None and (type(player) is not int or not 0 <= player < seats):
-        problems.append(problem(f"{path}.player", f"must be a seat number from 0 to {seats - 1}", "not-a-seat"))
+        problems.append(problem(child(path, "player"), f"must be a seat number from 0 to {seats - 1}", "not-a-seat"))
     reason = data.get("reason")
     if reason is not None and (not isinstance(reason, str) or not 0 < len(reason) <= MAX_REASON
                                or not reason.isprintable()):
-        problems.append(problem(f"{path}.reason", f"must be 1 to {MAX_REASON} printable characters",
+        problems.append(problem(child(path, "reason"), f"must be 1 to {MAX_REASON} printable characters",
                                 "out-of-range"))
     if problems:
         raise InputError(problems)

@@ -7,6 +7,7 @@ does not exist, a state that contradicts itself. The service answers it with 422
 Every problem has a stable code from INPUT_CODES (listed in docs/problems.md), the
 path of the offending field and a message; clients and tests match the code.
 """
+from referee.problem import Problem
 
 # Codes of the problems of a request's input (a move, a state, a hand, an opening,
 # a request body or query): the code says what kind of problem, the path where.
@@ -32,11 +33,12 @@ INPUT_CODES = {
 
 
 class InputError(Exception):
-    """Input that cannot be judged. `problems` is a list of {"path", "message", "code"}."""
+    """Input that cannot be judged. `problems` is a list of referee.problem.Problem, each
+    with its code, its message and the JSON Pointer of the offending value."""
 
     def __init__(self, problems):
         self.problems = list(problems)
-        super().__init__("; ".join(f"{p['path']}: {p['message']}" for p in self.problems))
+        super().__init__("; ".join(f"{p.path}: {p.message}" for p in self.problems))
 
     @classmethod
     def at(cls, path, message, code):
@@ -44,7 +46,8 @@ class InputError(Exception):
 
 
 def problem(path, message, code):
-    """One problem of a request's input; `code` must be one of INPUT_CODES."""
+    """One problem of a request's input at `path`, a JSON Pointer; `code` must be one
+    of INPUT_CODES."""
     if code not in INPUT_CODES:
         raise KeyError(f"unknown input problem code {code!r}")
-    return {"path": path, "message": message, "code": code}
+    return Problem(path, message, code=code)

@@ -7,6 +7,8 @@ that first refuses what the rules forbid (in the order a player would want to he
 and then applies the move; the state changes moves share with the opening are in
 transitions.py.
 """
+from referee.problem import pointer
+
 from .errors import InputError
 from .opening import deal_round
 from .state import DIRECTION_NAMES, Debt, Pending
@@ -22,12 +24,12 @@ def judge(rules, state, move, hand=None):
     cards_in_hand = None
     if hand is not None:
         if not isinstance(hand, (list, tuple)):
-            raise InputError.at("hand", "must be a list of cards", "wrong-type")
+            raise InputError.at("/hand", "must be a list of cards", "wrong-type")
         known = rules.cards
         try:
             cards_in_hand = list(map(known.__getitem__, hand))
         except (KeyError, TypeError):   # not a card of the deck: say which, and where
-            cards_in_hand = [rules.card(text, f"hand[{i}]") for i, text in enumerate(hand)]
+            cards_in_hand = [rules.card(text, pointer("hand", i)) for i, text in enumerate(hand)]
         _check_hand_shown(state, move, cards_in_hand)
     if state.out and move.player in state.out and move.type != "score":
         return refuse(state, "player-out", "house.mercy", player=move.player)
@@ -75,14 +77,14 @@ def _check_hand_shown(state, move, hand):
         return
     held = state.hand_counts[move.player]
     if len(hand) != held:
-        raise InputError.at("hand", f"player {move.player} holds {held} card(s), the hand shown has {len(hand)}",
+        raise InputError.at("/hand", f"player {move.player} holds {held} card(s), the hand shown has {len(hand)}",
                             "contradicts-table")
     if not move.cards or (len(move.cards) == 1 and move.cards[0] in hand):   # most moves
         return
     remaining = list(hand)
     for card in move.cards:
         if card not in remaining:
-            raise InputError.at("hand", f"the hand shown does not hold {card.text}, which the move plays",
+            raise InputError.at("/hand", f"the hand shown does not hold {card.text}, which the move plays",
                                 "contradicts-table")
         remaining.remove(card)
 
@@ -830,7 +832,7 @@ def _score_points(rules, state, by_seat):
     """A score given as each seat's points, as the table counted them: the verdict
     carries the ruleset's card values so the table can check its sums."""
     if by_seat[state.winner] and not (state.out and state.hand_counts[state.winner]):
-        raise InputError.at(f"move.points[{state.winner}]",
+        raise InputError.at(pointer("move", "points", state.winner),
                             f"player {state.winner} went out: their points are 0", "contradicts-table")
     extra = {"by_seat": list(by_seat), "values": rules.card_values()}
     if rules.own_hands:

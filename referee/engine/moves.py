@@ -3,6 +3,8 @@
 Parsing catches bad input (unknown cards, missing fields, seats that do not exist);
 whether the move is allowed is the judge's business.
 """
+from referee.problem import child
+
 from .errors import InputError, problem
 from .opening import MAX_CARDS_TURNED
 
@@ -49,15 +51,15 @@ class Move:
         self.shown = ()           # cards a draw move shows (what the player received)
 
 
-def parse_move(rules, data, seats, path="move"):
+def parse_move(rules, data, seats, path="/move"):
     """A Move from its JSON form for a table of `seats` players. Raises InputError."""
     if not isinstance(data, dict):
         raise InputError.at(path, "must be an object", "not-an-object")
     move_type = data.get("type")
     fields = MOVE_FIELDS.get(move_type) if isinstance(move_type, str) else None
     if fields is None:
-        raise InputError.at(f"{path}.type", f"must be one of: {', '.join(MOVE_FIELDS)}", "not-one-of")
-    problems = [problem(f"{path}.{key}", "is not a field of this move", "unknown-field")
+        raise InputError.at(child(path, "type"), f"must be one of: {', '.join(MOVE_FIELDS)}", "not-one-of")
+    problems = [problem(child(path, key), "is not a field of this move", "unknown-field")
                 for key in data if key not in fields]
     move = Move(move_type)
     reader = _MoveReader(rules, data, path, seats, problems)
@@ -75,8 +77,12 @@ class _MoveReader:
         self.seats = seats
         self.problems = problems
 
+    def at(self, key, *more):
+        """The pointer of a field of this move (`key` may be a tuple: ("hands", 2))."""
+        return child(self.path, *(key if isinstance(key, tuple) else (key,)), *more)
+
     def fail(self, key, message, code):
-        self.problems.append(problem(f"{self.path}.{key}", message, code))
+        self.problems.append(problem(self.at(key), message, code))
 
     def seat(self, key, required=True):
         value = self.data.get(key)
@@ -112,7 +118,7 @@ class _MoveReader:
             card = self.rules.cards.get(text) if isinstance(text, str) else None
             if card is None:
                 try:
-                    self.rules.card(text, f"{self.path}.{key}[{i}]")
+                    self.rules.card(text, self.at(key, i))
                 except InputError as err:
                     self.problems.extend(err.problems)
                 continue
@@ -170,7 +176,7 @@ class _MoveReader:
         if not isinstance(hands, list) or len(hands) != self.seats:
             self.fail("hands", f"must list {self.seats} hands, one per seat (the winner's empty)", "wrong-count")
             return
-        move.hands = [self.card_list(f"hands[{seat}]", allow_empty=True, value=hand) or ()
+        move.hands = [self.card_list(("hands", seat), allow_empty=True, value=hand) or ()
                       for seat, hand in enumerate(hands)]
         move.player = self.seat("player", required=False)
 

@@ -5,6 +5,8 @@ list. Each card before the last must be one the rules send back to the deck (red
 the last one stays and starts the discard pile. That way the referee can check the
 opening without seeing the deck.
 """
+from referee.problem import child
+
 from .errors import InputError
 from .state import MAX_PLAYERS, Pending, new_state
 from .transitions import owe, pending_effect, reverse
@@ -17,9 +19,9 @@ def open_table(rules, players, dealer, first_card, color=None):
     """Open a table: a Verdict with code "table-opened". Raises InputError."""
     _check_players(rules, players)
     if type(dealer) is not int or not 0 <= dealer < len(players):
-        raise InputError.at("dealer", f"must be a seat number from 0 to {len(players) - 1}", "not-a-seat")
+        raise InputError.at("/dealer", f"must be a seat number from 0 to {len(players) - 1}", "not-a-seat")
     state = new_state(players, dealer)
-    return _turn_first_card(rules, state, first_card, color, "table-opened", path="first_card", details={})
+    return _turn_first_card(rules, state, first_card, color, "table-opened", base="", details={})
 
 
 def deal_round(rules, state, move):
@@ -29,7 +31,7 @@ def deal_round(rules, state, move):
     fresh.scores = state.scores
     fresh.round = state.round + 1
     return _turn_first_card(rules, fresh, [c.text for c in move.first_card], move.color,
-                            "round-dealt", path="move.first_card", details={"round": fresh.round})
+                            "round-dealt", base="/move", details={"round": fresh.round})
 
 
 def choose_dealer(rules, cards):
@@ -44,31 +46,32 @@ def choose_dealer(rules, cards):
 def _check_players(rules, players):
     if (not isinstance(players, list)
             or not all(isinstance(name, str) and 0 < len(name.strip()) <= 100 for name in players)):
-        raise InputError.at("players", "must be a list of player names", "wrong-type")
+        raise InputError.at("/players", "must be a list of player names", "wrong-type")
     low, high = rules.min_players, min(rules.max_players, MAX_PLAYERS)
     if not low <= len(players) <= high:
-        raise InputError.at("players", f"{rules.id} is played by {low} to {high} players, not {len(players)}",
+        raise InputError.at("/players", f"{rules.id} is played by {low} to {high} players, not {len(players)}",
                             "wrong-count")
     if rules.hand_size * len(players) >= rules.deck_size:
-        raise InputError.at("players", f"a deck of {rules.deck_size} cards cannot deal {rules.hand_size} "
+        raise InputError.at("/players", f"a deck of {rules.deck_size} cards cannot deal {rules.hand_size} "
                                        f"to each of {len(players)} players and turn a first card",
                             "contradicts-table")
 
 
-def _turn_first_card(rules, state, first_card, color, code, path, details):
+def _turn_first_card(rules, state, first_card, color, code, base, details):
     """Turn the first card of a round; `details` adds to the verdict's the code's own
-    (a new round says its number; the opening is always round 1)."""
-    cards = _first_cards(rules, first_card, path)
+    (a new round says its number; the opening is always round 1). `base` is the
+    pointer of the object holding first_card and color ("" or "/move")."""
+    cards = _first_cards(rules, first_card, child(base, "first_card"))
     card = cards[-1]
     action = card.kind.first_card
     names_color = card.color is None and card.kind.choose_color   # a wild naming no colour leaves none
     if color is not None and (not names_color or color not in rules.color_set):
-        raise InputError.at("color", "is only given when the first card is a wild whose colour "
+        raise InputError.at(child(base, "color"), "is only given when the first card is a wild whose colour "
                                      "the first player names" if color in rules.color_set
                             else f"must be one of: {', '.join(rules.colors)}",
                             "conflicting-fields" if color in rules.color_set else "not-one-of")
     if names_color and color is None:
-        raise InputError.at("color", f"the first card is {card.text}: give the colour the first player names",
+        raise InputError.at(child(base, "color"), f"the first card is {card.text}: give the colour the first player names",
                             "required")
     state.hand_counts = [rules.hand_size] * state.seats
     state.pile = rules.deck_size - sum(state.hand_counts) - 1   # the cards turned back go in
@@ -92,13 +95,13 @@ def _first_cards(rules, first_card, path):
     if not isinstance(first_card, list) or not 1 <= len(first_card) <= min(MAX_CARDS_TURNED, len(rules.deck)):
         raise InputError.at(path, "give the card turned up, or the list of cards turned in order",
                             "wrong-type" if not isinstance(first_card, list) else "out-of-range")
-    cards = [rules.card(text, f"{path}[{i}]") for i, text in enumerate(first_card)]
+    cards = [rules.card(text, child(path, i)) for i, text in enumerate(first_card)]
     for i, card in enumerate(cards[:-1]):
         if card.kind.first_card != "redraw":
-            raise InputError.at(f"{path}[{i}]", f"{card.text} turned first stays on the discard "
+            raise InputError.at(child(path, i), f"{card.text} turned first stays on the discard "
                                                 "pile: no card is turned after it", "first-card-order")
     if cards[-1].kind.first_card == "redraw":
-        raise InputError.at(f"{path}[{len(cards) - 1}]",
+        raise InputError.at(child(path, len(cards) - 1),
                             f"the rules send {cards[-1].text} back into the deck: turn another card "
                             "and list both, in order", "first-card-order")
     return cards

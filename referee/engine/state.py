@@ -8,6 +8,8 @@ and launcher presses owed.
 """
 from typing import NamedTuple
 
+from referee.problem import child
+
 from .errors import InputError, problem
 
 CLOCKWISE, COUNTER = 1, -1
@@ -186,7 +188,7 @@ class _Reader:
         self.problems = []
 
     def fail(self, key, message, code):
-        self.problems.append(problem(f"{self.path}.{key}" if self.path else key, message, code))
+        self.problems.append(problem(child(self.path, key), message, code))
 
     def int(self, key, low, high, default=..., optional=False):
         value = self.data.get(key, default)
@@ -225,9 +227,9 @@ class _Reader:
             return None
         if not isinstance(value, str) or value not in rules.cards:
             try:
-                rules.card(value, key)
+                rules.card(value, child(self.path, key))
             except InputError as err:
-                self.fail(key, err.problems[0]["message"], err.problems[0]["code"])
+                self.problems.extend(err.problems)
             return None
         return value
 
@@ -244,7 +246,7 @@ class _Reader:
             raise InputError(self.problems)
 
 
-def parse_state(rules, data, path="state"):
+def parse_state(rules, data, path="/state"):
     """A State from its JSON form, every field checked. Raises InputError."""
     r = _Reader(data, path)
     players = data.get("players")
@@ -296,7 +298,7 @@ def parse_state(rules, data, path="state"):
     if not isinstance(uno, dict):
         r.fail("uno", "must be an object", "not-an-object")
     else:
-        u = _Reader(uno, f"{path}.uno")
+        u = _Reader(uno, child(path, "uno"))
         state.uno_called = u.seats("called", n)
         state.uno_exposed = u.seats("catchable", n)
         r.problems.extend(u.problems)
@@ -318,7 +320,7 @@ def parse_state(rules, data, path="state"):
 def _parse_pending(rules, data, n, parent):
     if data is None:
         return None
-    r = _Reader(data, f"{parent.path}.pending")
+    r = _Reader(data, child(parent.path, "pending"))
     kind = r.choice("kind", ("draw", "launcher"))
     until = r.bool("until_cards")
     until_color = r.bool("until_color")
@@ -341,7 +343,7 @@ def _parse_debts(data, n, parent):
         return ()
     debts = []
     for i, item in enumerate(data):
-        r = _Reader(item, f"{parent.path}.debts[{i}]")
+        r = _Reader(item, child(parent.path, "debts", i))
         until = r.bool("until_cards")
         debts.append(Debt(r.int("player", 0, n - 1), r.int("count", 1, 1000, default=None, optional=until), until))
         parent.problems.extend(r.problems)

@@ -8,13 +8,13 @@ Every failure is a RulesetError whose `.problems` carry path, message, line, col
 """
 from .errors import Problem, RulesetError, RulesetTooLarge
 from .kinds import CATEGORIES, category, in_deck, is_wild
-from .loading import (builtin_documents, builtin_lookup, builtin_rulesets, load_document,
-                      load_file, load_ruleset, rulesets_dir)
+from .loading import (DEFAULT_RULESETS_DIR, builtin_documents, builtin_lookup, builtin_rulesets,
+                      load_document, load_file, load_ruleset)
 from .resolve import Resolved, check_document, resolve
 from .schema import SCHEMA
 
 __all__ = [
-    "CATEGORIES", "Problem", "Resolved", "RulesetError", "RulesetTooLarge", "SCHEMA",
+    "CATEGORIES", "DEFAULT_RULESETS_DIR", "Problem", "Resolved", "RulesetError", "RulesetTooLarge", "SCHEMA",
     "builtin_documents", "builtin_lookup", "builtin_rulesets", "category", "check_document",
-    "in_deck", "is_wild", "load_document", "load_file", "load_ruleset", "resolve", "rulesets_dir",
+    "in_deck", "is_wild", "load_document", "load_file", "load_ruleset", "resolve",
 ]

@@ -8,6 +8,8 @@ from pathlib import Path
 import click
 import yaml
 
+from referee.config import command_setting
+
 from .errors import Problem, RulesetError
 from .loading import builtin_documents, builtin_files, load_file
 from .resolve import Resolved, resolve
@@ -34,10 +36,10 @@ def _format(source: str, problem: Problem, lang: str = "en") -> str:
 def _builtin_documents_leniently() -> dict:
     """The built-in documents that load; a broken one must not stop checking the others."""
     try:
-        return dict(builtin_documents())
+        return dict(builtin_documents(command_setting("RULESETS_DIR")))
     except RulesetError:
         documents = {}
-        for path in builtin_files():
+        for path in builtin_files(command_setting("RULESETS_DIR")):
             try:
                 document = load_file(path)
             except RulesetError:

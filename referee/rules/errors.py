@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from referee.problem import Problem as InputProblem
+
 MAX_MESSAGE = 200  # characters; a message may quote user input, which may be huge
 MAX_PROBLEMS = 20  # an organiser fixes the first few and runs the check again
 
@@ -266,19 +268,16 @@ def coded(code: str, **params) -> Coded:
 
 
 @dataclass(frozen=True)
-class Problem:
-    """One thing wrong (or odd, for a warning) in a ruleset.
+class Problem(InputProblem):
+    """One thing wrong (or odd, for a warning) in a ruleset: the problem type the engine
+    and the API use too, with the parameters its translated message is written from.
 
-    `path` is dotted from the document root ("cards.skip.score", "" for the root);
-    `line` and `column` are 1-based positions in the YAML text, or None when the
-    value has no position (it was inherited, or the document was not YAML).
+    `path` is a JSON Pointer from the document root ("/cards/skip/score", "" for the
+    root); `line` and `column` are 1-based positions in the YAML text, or None when
+    the value has no position (it was inherited, or the document was not YAML).
     """
 
-    path: str
     message: object  # a Coded message; its English text once made
-    line: int | None = None
-    column: int | None = None
-    severity: str = "error"
     code: str = "schema-invalid"
     params: dict = field(default_factory=dict, compare=False, hash=False)
 
@@ -293,10 +292,6 @@ class Problem:
     @property
     def is_error(self) -> bool:
         return self.severity == "error"
-
-    def to_json(self) -> dict:
-        return {"path": self.path, "message": self.message, "line": self.line, "column": self.column,
-                "severity": self.severity, "code": self.code}
 
     def sort_key(self):
         """Problems with a position first, in the order they appear in the text."""

@@ -3,7 +3,6 @@ built-in rulesets shipped in rulesets/ (the editions and the examples)."""
 from __future__ import annotations
 
 import functools
-import os
 from pathlib import Path
 
 from .errors import Problem, RulesetError, coded
@@ -35,36 +34,49 @@ def load_file(path) -> dict:
     return load_document(data, str(path))
 
 
-def rulesets_dir() -> Path:
-    """Where the built-in rulesets live: $REFEREE_RULESETS_DIR, else the repository's rulesets/."""
-    configured = os.environ.get("REFEREE_RULESETS_DIR")
-    return Path(configured) if configured else Path(__file__).resolve().parents[2] / "rulesets"
+# Where the built-in rulesets live unless the RULESETS_DIR setting (referee.config)
+# says otherwise: the app and the CLI pass that directory in.
+DEFAULT_RULESETS_DIR = Path(__file__).resolve().parents[2] / "rulesets"
 
 
-def builtin_files() -> list[Path]:
-    root = rulesets_dir()
+def _directory(root) -> Path:
+    return Path(root).resolve() if root else DEFAULT_RULESETS_DIR
+
+
+def builtin_files(root=None) -> list[Path]:
+    root = _directory(root)
     return sorted(root.glob("*.yaml")) + sorted((root / "examples").glob("*.yaml"))
 
 
+def builtin_documents(root=None) -> dict[str, LoadedDocument]:
+    """The built-in documents in `root` (default: rulesets/) by id, as written. Two
+    files with one id is an error."""
+    return _documents_in(_directory(root))
+
+
+def builtin_rulesets(root=None) -> dict[str, Resolved]:
+    """Every built-in ruleset in `root` (default: rulesets/), resolved once per
+    directory: the editions and the examples."""
+    return _rulesets_in(_directory(root))
+
+
 @functools.cache
-def builtin_documents() -> dict[str, LoadedDocument]:
-    """The built-in documents by id, as written. Two files with one id is an error."""
+def _documents_in(root: Path) -> dict[str, LoadedDocument]:
     documents: dict[str, LoadedDocument] = {}
-    for path in builtin_files():
+    for path in builtin_files(root):
         document = load_file(path)
         other = documents.get(document["id"])
         if other is not None:
             line, column = document.positions.get(("id",), (None, None))
-            raise RulesetError([Problem("id", coded("id-taken", id=document["id"], other=str(other.source)),
+            raise RulesetError([Problem("/id", coded("id-taken", id=document["id"], other=str(other.source)),
                                         line, column)], str(path))
         documents[document["id"]] = document
     return documents
 
 
 @functools.cache
-def builtin_rulesets() -> dict[str, Resolved]:
-    """Every built-in ruleset, resolved once: the editions and the examples."""
-    documents = builtin_documents()
+def _rulesets_in(root: Path) -> dict[str, Resolved]:
+    documents = _documents_in(root)
     resolved: dict[str, Resolved] = {}
 
     def lookup(ruleset_id: str):

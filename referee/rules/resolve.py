@@ -16,11 +16,12 @@ import copy
 from dataclasses import dataclass, field
 from typing import Callable, Union
 
+from referee.problem import pointer
+
 from .checks import ERROR, run_checks
 from .errors import Problem, RulesetError, coded
 from .kinds import normalise_effect
 from .schema import INLINED_SCHEMA, locate, schema_problems
-from .strict_yaml import dotted
 
 _MISSING = object()
 # House rulesets on house rulesets: each level is a lookup (a query for uploads) on
@@ -105,7 +106,7 @@ def _placer(positions: dict):
         line, column = locate(path, keys)
         if line is None:
             line, column = inherited
-        return Problem(dotted(path), message, line, column, severity)
+        return Problem(pointer(*path), message, line, column, severity)
     return place
 
 
@@ -125,23 +126,23 @@ def _ancestry(document: dict, lookup: Lookup, positions: dict) -> tuple[list[dic
     while (parent_id := chain[-1].get("extends")) is not None:
         if parent_id in seen:
             cycle = " -> ".join(seen + [parent_id])
-            raise RulesetError([Problem("extends", coded("extends-cycle", cycle=cycle), *where)])
+            raise RulesetError([Problem("/extends", coded("extends-cycle", cycle=cycle), *where)])
         parent = lookup(parent_id)
         if parent is None:
             message = (coded("extends-unknown", parent=str(parent_id)) if len(chain) == 1 else
                        coded("extends-unknown-grandparent", parent=str(parent_id), child=str(chain[-1]["id"])))
-            raise RulesetError([Problem("extends", message, *where)])
+            raise RulesetError([Problem("/extends", message, *where)])
         if isinstance(parent, Resolved):
             return chain, parent.data
         try:
             check_document(parent)
         except RulesetError as exc:
-            raise RulesetError([Problem("extends", coded("extends-invalid", parent=str(parent_id)),
+            raise RulesetError([Problem("/extends", coded("extends-invalid", parent=str(parent_id)),
                                         *where)]) from exc
         seen.append(parent_id)
         chain.append(parent)
         if len(chain) > MAX_EXTENDS_DEPTH:
-            raise RulesetError([Problem("extends", coded(
+            raise RulesetError([Problem("/extends", coded(
                 "extends-too-deep", limit=MAX_EXTENDS_DEPTH, chain=" -> ".join([*seen[:3], "..."])),
                 *where)])
     return chain, {}
@@ -170,7 +171,7 @@ def _without(cards: dict, removed: list, doc: dict, positions: dict | None) -> d
             message = (coded("remove-unknown", kind=str(kind_id), parent=str(parent)) if positions is not None
                        else coded("remove-unknown-in-parent", kind=str(kind_id), parent=str(parent),
                                   child=str(doc["id"])))
-            problems.append(Problem(f"remove_cards.{index}", message, *where))
+            problems.append(Problem(pointer("remove_cards", index), message, *where))
     if problems:
         raise RulesetError(problems, getattr(doc, "source", None))
     return {kind_id: kind for kind_id, kind in cards.items() if kind_id not in removed}

@@ -21,8 +21,9 @@ from pathlib import Path
 from jsonschema import Draft7Validator, ValidationError, validators
 from referencing import Registry
 
+from referee.problem import pointer
+
 from .errors import Coded, Problem, coded
-from .strict_yaml import dotted
 
 SCHEMA_PATH = Path(__file__).with_name("ruleset.schema.json")
 SCHEMA: dict = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
@@ -111,7 +112,7 @@ def _problems_from(error: ValidationError, positions: dict) -> list[Problem]:
                 for key in _extra_keys(error.instance, error.schema)]
     if "propertyNames" in error.schema_path:  # the error is about a key: point at it
         path = path + (error.instance,)
-    return [Problem(dotted(path), plain_message(error), *locate(path, positions))]
+    return [Problem(pointer(*path), plain_message(error), *locate(path, positions))]
 
 
 TYPE_CODES = {"integer": "schema-integer", "number": "schema-number", "string": "schema-string",
@@ -177,4 +178,4 @@ def _unknown_key(path: tuple, key, schema: dict, positions: dict) -> Problem:
     close = difflib.get_close_matches(str(key), known, n=1)
     message = (coded("schema-unknown-key-suggest", key=str(key), suggestion=close[0]) if close
                else coded("schema-unknown-key", key=str(key), known=known))
-    return Problem(dotted(path + (key,)), message, *locate(path + (key,), positions))
+    return Problem(pointer(*path, key), message, *locate(path + (key,), positions))

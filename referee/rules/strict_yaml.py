@@ -19,6 +19,8 @@ import re
 
 import yaml
 
+from referee.problem import pointer
+
 from .errors import Coded, Problem, RulesetError, RulesetTooLarge, coded
 
 MAX_BYTES = 256 * 1024
@@ -242,7 +244,7 @@ class _Builder:
         return key
 
     def problem_at(self, event, message, path=None):
-        return Problem(dotted(self.next_path() if path is None else path), message,
+        return Problem(pointer(*(self.next_path() if path is None else path)), message,
                        event.start_mark.line + 1, event.start_mark.column + 1)
 
     def next_path(self) -> tuple:
@@ -313,10 +315,6 @@ def _key_message(key, written: str) -> Coded:
     if key is None:
         return coded("yaml-key-empty")
     return coded("yaml-key-not-text", key=written)
-
-
-def dotted(path) -> str:
-    return ".".join(str(part) for part in path)
 
 
 def load_yaml(data: str | bytes, source: str = "<upload>") -> LoadedDocument:

@@ -3,12 +3,15 @@
 Both use DATABASE_URL (or the default SQLite file), like the service."""
 import click
 
+from referee.config import command_setting
+
+from .db import POOL_SIZE
 from .errors import StoreError
 from .repository import Store
 
 
 def _store():
-    store = Store()
+    store = Store(command_setting("DATABASE_URL"), pool_size=command_setting("DB_POOL_SIZE", POOL_SIZE))
     store.migrate()
     return store
 

@@ -31,7 +31,7 @@ WAL_SIZE_LIMIT = 4 * 1024 * 1024   # bytes the WAL file is cut back to after a c
 # closed on demand) closed and reopened connections all the time when a move woke a
 # hundred waiting phones at once (a SQLite connection runs five PRAGMAs as it opens,
 # a PostgreSQL one a TCP and auth handshake). Requests wait for one of these instead.
-POOL = {"pool_size": int(os.environ.get("DB_POOL_SIZE", "16")), "max_overflow": 0}
+POOL_SIZE = 16
 # A connection's execution option: this transaction will write (SQLite: BEGIN IMMEDIATE).
 WRITE = "referee_write"
 
@@ -120,8 +120,7 @@ table_events = Table(
 
 
 def database_url(value=None):
-    """The SQLAlchemy URL for DATABASE_URL (or the default SQLite file)."""
-    value = value if value is not None else os.environ.get("DATABASE_URL", "")
+    """The SQLAlchemy URL for a DATABASE_URL setting (empty: the default SQLite file)."""
     if not value:
         DEFAULT_SQLITE_PATH.parent.mkdir(parents=True, exist_ok=True)
         return f"sqlite:///{DEFAULT_SQLITE_PATH}"
@@ -136,24 +135,25 @@ def _dumps(value):
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
 
 
-def make_engine(url=None):
+def make_engine(url=None, pool_size=POOL_SIZE):
     url = make_url(database_url(url))
+    pool = {"pool_size": int(pool_size), "max_overflow": 0}
     if url.get_backend_name() == "sqlite":
-        return _sqlite_engine(url)
+        return _sqlite_engine(url, pool)
     # A database that does not answer fails a request within seconds (503), instead of
     # holding a worker thread for the kernel's TCP connect timeout.
     connect_args = {} if "connect_timeout" in url.query else {"connect_timeout": 3}
     # No pre-ping: it was one more round trip on every request. A connection that
     # died with the server fails its request (503), and SQLAlchemy then drops every
     # pooled connection of that age, so the next requests connect afresh.
-    return create_engine(url, json_serializer=_dumps, connect_args=connect_args, **POOL)
+    return create_engine(url, json_serializer=_dumps, connect_args=connect_args, **pool)
 
 
-def _sqlite_engine(url):
+def _sqlite_engine(url, pool):
     if url.database and url.database != ":memory:":
         Path(url.database).parent.mkdir(parents=True, exist_ok=True)
     engine = create_engine(url, json_serializer=_dumps,
-                           connect_args={"timeout": 30, "check_same_thread": False}, **POOL)
+                           connect_args={"timeout": 30, "check_same_thread": False}, **pool)
 
     # The SQLAlchemy documentation's recipe: let SQLAlchemy, not pysqlite, emit BEGIN.
     @event.listens_for(engine, "connect")

@@ -122,8 +122,8 @@ _EARLIER_TRY = select(_E.c.seq, _E.c.verdict, _E.c.request_sha256).where(
 
 
 class Store:
-    def __init__(self, url=None, redis_url=None):
-        self.engine = db.make_engine(url)
+    def __init__(self, url=None, redis_url=None, pool_size=db.POOL_SIZE):
+        self.engine = db.make_engine(url, pool_size)
         self._read_engine = (self.engine.execution_options(isolation_level="AUTOCOMMIT")
                              if self.engine.dialect.name == "postgresql" else self.engine)
         dialect = self.engine.dialect

@@ -4,13 +4,14 @@ SQLite: a file in a temporary directory. PostgreSQL: a fresh schema in the datab
 DATABASE_URL names, selected through libpq's `options=-csearch_path=...`, dropped
 afterwards, so parallel runs (pytest -n 2, CI) never see each other's rows.
 """
-import os
 import secrets
 from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import quote
 
 from sqlalchemy import create_engine, text
+
+from referee.config import settings
 
 from .db import database_url
 
@@ -19,7 +20,7 @@ POSTGRES_PREFIXES = ("postgres://", "postgresql://", "postgresql+psycopg://")
 
 def postgres_url_from_env():
     """DATABASE_URL when it names PostgreSQL, else None (PostgreSQL tests are skipped)."""
-    value = os.environ.get("DATABASE_URL", "")
+    value = str(settings()["DATABASE_URL"])
     return value if value.startswith(POSTGRES_PREFIXES) else None
 
 

@@ -29,13 +29,21 @@ log = logging.getLogger(__name__)
 
 
 DEFAULT_LOCALES_DIR = Path(__file__).resolve().parents[2] / "locales"
+# The process's locales directory: its LOCALES_DIR setting, which the app factory and
+# the CLI hand over (use_locales_dir). Sentences are rendered far from any app or
+# request, so the directory is the process's, not passed down every call.
+_locales = {"dir": str(DEFAULT_LOCALES_DIR)}
+
+
+def use_locales_dir(path) -> str:
+    """Read the catalogs from `path` from now on; returns the directory used before."""
+    previous, _locales["dir"] = _locales["dir"], str(path)
+    return previous
 
 
 def locales_dir() -> Path:
-    """The locales directory: $REFEREE_LOCALES_DIR, else <repo>/locales (read on every
-    lookup, so tests and deployments can point it elsewhere at any time)."""
-    configured = os.environ.get("REFEREE_LOCALES_DIR")
-    return Path(configured) if configured else DEFAULT_LOCALES_DIR
+    """The locales directory in use (<repo>/locales unless configured)."""
+    return Path(_locales["dir"])
 
 
 def po_path(lang: str, base: Path | None = None) -> Path:
@@ -87,7 +95,7 @@ def translator(lang: str) -> Translator:
     """The translator for a served language; English for the source or anything else."""
     if lang not in TRANSLATED_LANGUAGES:
         return ENGLISH
-    path = _po_file(os.environ.get("REFEREE_LOCALES_DIR") or str(DEFAULT_LOCALES_DIR), lang)
+    path = _po_file(_locales["dir"], lang)
     key = (path, lang)
     stamp = _stamp(path)
     entry = _cache.get(key)

@@ -6,7 +6,7 @@ the workshop appears in the rule book and on the practice board at once.
 """
 from flask import current_app
 
-from referee.api.ids import is_ruleset_id
+from referee.service.ids import is_ruleset_id
 from referee.rules import RulesetError, load_document, resolve
 from referee.text.ruletext import ruleset_title
 

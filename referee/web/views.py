@@ -5,7 +5,7 @@ from flask import Response, g, jsonify, render_template, request, url_for
 from babel.numbers import format_percent
 from markupsafe import Markup, escape
 
-from referee.api.body import read_body
+from referee.service.body import read_body
 from referee.text import LANGUAGES, describe_changes, locales_report, negotiate, rule_text
 from referee.text.ruletext import ruleset_description
 from referee.web import bp

@@ -8,8 +8,8 @@ from contextlib import contextmanager
 import pytest
 
 from referee.api import MAX_BODY_BYTES
-from referee.api.body import parse_json
-from referee.api.problems import BadRequest
+from referee.service.body import parse_json
+from referee.service.problems import BadRequest
 
 CAP = MAX_BODY_BYTES
 # Enough sibling brackets to pass the pre-scan's "too few brackets" shortcut.

@@ -80,7 +80,7 @@ def test_an_extends_chain_deeper_than_the_cap_is_refused(client, organiser):
     body = problem(client.post("/v1/rulesets/validate",
                                data=f"id: too-deep\ntitle: C\nextends: {parent}\n",
                                headers={"Content-Type": "application/yaml"}), 422)
-    assert body["errors"][0]["path"] == "extends"
+    assert body["errors"][0]["path"] == "/extends"
     assert f"more than {MAX_EXTENDS_DEPTH}" in body["errors"][0]["message"]
 
 
@@ -156,7 +156,7 @@ def test_a_database_without_its_schema_is_not_ready(tmp_path):
 
 
 def test_the_rule_book_lists_a_page_of_rulesets_and_links_the_next(client, monkeypatch):
-    from referee.api import catalog
+    from referee.service import catalog
 
     monkeypatch.setattr(catalog, "SUMMARY_PAGE", 2)
     first = client.get("/?lang=hi&ruleset=classic").get_data(as_text=True)

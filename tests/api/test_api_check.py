@@ -56,4 +56,4 @@ def test_a_shown_hand_decides_hand_dependent_rules(client, table):
 def test_a_state_that_makes_no_sense_is_422(client, table):
     state = dict(table["state"], current=17)
     response = check(client, state, {"type": "draw", "player": 1})
-    assert any(e["path"].startswith("state") for e in problem(response, 422)["errors"])
+    assert any(e["path"].startswith("/state/") for e in problem(response, 422)["errors"])

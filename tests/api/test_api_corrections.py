@@ -52,14 +52,14 @@ def test_a_correction_to_the_opening_and_in_another_language(client):
 def test_a_correction_names_an_earlier_seq_of_this_table(client):
     table = opened(client)
     body = problem(move(client, table["id"], {"move": {"type": "correct", "to_seq": 0}}), 422)
-    assert body["errors"][0]["path"] == "move.to_seq"
+    assert body["errors"][0]["path"] == "/move/to_seq"
     send(client, table["id"], {"type": "play", "player": 1, "cards": ["red-3"]})
     for bad in (1, -1, "0", None):
         body = problem(move(client, table["id"], {"move": {"type": "correct", "to_seq": bad}}), 422)
-        assert body["errors"][0]["path"] == "move.to_seq"
+        assert body["errors"][0]["path"] == "/move/to_seq"
     body = problem(move(client, table["id"], {"move": {"type": "correct", "to_seq": 0,
                                                        "reason": "x" * 201, "undo": 1}}), 422)
-    assert {e["path"] for e in body["errors"]} == {"move.reason", "move.undo"}
+    assert {e["path"] for e in body["errors"]} == {"/move/reason", "/move/undo"}
 
 
 def test_a_stale_correction_is_refused_and_a_retry_is_not_applied_twice(client):
@@ -131,11 +131,11 @@ def test_points_are_one_whole_number_per_seat_and_the_winners_is_zero(client):
     tid, out = two_player_round(client)
     for bad in ([1], [1, 2, 3], [-1, 0], [0, 1.5], "12"):
         body = problem(move(client, tid, {"move": {"type": "score", "points": bad}}), 422)
-        assert body["errors"][0]["path"] == "move.points"
+        assert body["errors"][0]["path"] == "/move/points"
     body = problem(move(client, tid, {"move": {"type": "score", "points": [5, 3]}}), 422)
-    assert body["errors"][0]["path"] == "move.points[1]"
+    assert body["errors"][0]["path"] == "/move/points/1"
     body = problem(move(client, tid, {"move": {"type": "score", "points": [5, 0], "hands": [[], []]}}), 422)
-    assert body["errors"][0]["path"] == "move.hands"
+    assert body["errors"][0]["path"] == "/move/hands"
 
 
 def test_a_scored_round_is_closed_once_the_next_round_is_dealt(client):
@@ -157,7 +157,7 @@ def test_a_launcher_draw_must_say_how_many_cards_it_fired(client):
     table = opened(client, {"ruleset": "attack", "players": ["Asha", "Bina", "Chirag"],
                             "dealer": 0, "first_card": "red-7"})
     body = problem(move(client, table["id"], {"move": {"type": "draw", "player": 1}}), 422)
-    assert [(e["path"], e["code"]) for e in body["errors"]] == [("move.count", "required")]
+    assert [(e["path"], e["code"]) for e in body["errors"]] == [("/move/count", "required")]
     fired = send(client, table["id"], {"type": "draw", "player": 1, "count": 0})
     assert fired["legal"] and fired["state"]["hand_counts"] == [7, 7, 7]
 
@@ -166,4 +166,4 @@ def test_a_correction_cannot_be_checked_without_a_table(client):
     state = opened(client)["state"]
     body = problem(client.post("/v1/rulesets/classic/check",
                                json={"state": state, "move": {"type": "correct", "to_seq": 0}}), 422)
-    assert [(e["path"], e["code"]) for e in body["errors"]] == [("move.type", "not-one-of")]
+    assert [(e["path"], e["code"]) for e in body["errors"]] == [("/move/type", "not-one-of")]

@@ -65,12 +65,12 @@ def test_a_catchable_player_is_hinted_to_everyone_else(client):
 def test_the_hand_must_be_the_whole_hand_of_the_player_who_acts(client):
     body = problem(client.post("/v1/rulesets/classic/hints",
                                json={"state": STATE, "hand": HAND[:3]}), 422)
-    assert body["errors"][0]["path"] == "hand"
+    assert body["errors"][0]["path"] == "/hand"
     body = problem(client.post("/v1/rulesets/classic/hints",
                                json={"state": STATE, "hand": ["red-3"] * 6 + ["purple-3"]}), 422)
-    assert body["errors"][0]["path"] == "hand[6]"
+    assert body["errors"][0]["path"] == "/hand/6"
     body = problem(client.post("/v1/rulesets/classic/hints", json={"state": STATE}), 422)
-    assert body["errors"][0]["path"] == "hand"
+    assert body["errors"][0]["path"] == "/hand"
 
 
 def test_a_tables_hints_use_its_state_now(client):

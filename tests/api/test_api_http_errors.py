@@ -24,8 +24,8 @@ def _fill(value, table):
 
 
 def _within(found, path):
-    """`found` names `path` or a part of it (first_card[0] is within first_card)."""
-    return found == path or found.startswith((path + "[", path + "."))
+    """`found` names `path` or a part of it (/first_card/0 is within /first_card)."""
+    return found == path or found.startswith(path + "/")
 
 
 @pytest.mark.parametrize("case", CASES, ids=[case["name"] for case in CASES])

@@ -31,15 +31,15 @@ def _limit(documented, move_type, field, keyword, item=False):
 # (move type, field, limit keyword, state, a move with the field at `n`, the path the problem names)
 CASES = [
     ("draw", "count", "maximum", STATE,
-     lambda n: {"type": "draw", "player": 0, "count": n}, "move.count"),
+     lambda n: {"type": "draw", "player": 0, "count": n}, "/move/count"),
     ("play", "cards", "maxItems", STATE,
-     lambda n: {"type": "play", "player": 0, "cards": ["red-3"] * n}, "move.cards"),
+     lambda n: {"type": "play", "player": 0, "cards": ["red-3"] * n}, "/move/cards"),
     ("challenge", "hand", "maxItems", STATE,
-     lambda n: {"type": "challenge", "player": 0, "hand": ["red-3"] * n}, "move.hand"),
+     lambda n: {"type": "challenge", "player": 0, "hand": ["red-3"] * n}, "/move/hand"),
     ("score", "points", "maximum", ROUND_OVER,
-     lambda n: {"type": "score", "points": [0, n, 0]}, "move.points"),
+     lambda n: {"type": "score", "points": [0, n, 0]}, "/move/points"),
     ("score", "hands", "maxItems", ROUND_OVER,
-     lambda n: {"type": "score", "hands": [[], ["red-3"] * n, []]}, "move.hands[1]"),
+     lambda n: {"type": "score", "hands": [[], ["red-3"] * n, []]}, "/move/hands/1"),
 ]
 
 
@@ -63,7 +63,7 @@ def test_presses_past_the_documented_maximum_are_refused(client):
     assert at.status_code == 200, at.get_json()
     past = client.post("/v1/rulesets/attack/check",
                        json={"state": attack, "move": {"type": "draw", "player": 0, "count": 0, "presses": limit + 1}})
-    assert past.status_code == 422 and past.get_json()["errors"][0]["path"] == "move.presses"
+    assert past.status_code == 422 and past.get_json()["errors"][0]["path"] == "/move/presses"
 
 
 def test_a_deal_turning_more_cards_than_documented_is_refused(client):
@@ -71,4 +71,4 @@ def test_a_deal_turning_more_cards_than_documented_is_refused(client):
     past = client.post("/v1/rulesets/classic/check",
                        json={"state": SCORED, "move": {"type": "deal", "first_card": ["wild-draw-four"] * (limit + 1)}})
     assert past.status_code == 422
-    assert any(error["path"].startswith("move.first_card") for error in past.get_json()["errors"])
+    assert any(error["path"].startswith("/move/first_card") for error in past.get_json()["errors"])

@@ -13,4 +13,4 @@ def test_a_pending_draw_without_its_card_is_a_422(client, table, move):
                  pending={"kind": "draw", "count": 2, "player": 1})
     response = client.post("/v1/rulesets/classic/check", json={"state": state, "move": move})
     body = problem(response, 422)
-    assert any(error["path"] == "state.pending.card" for error in body["errors"]), body
+    assert any(error["path"] == "/state/pending/card" for error in body["errors"]), body

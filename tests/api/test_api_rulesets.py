@@ -155,4 +155,4 @@ def test_the_schema_of_rulesets(client):
 ])
 def test_a_nul_character_in_a_ruleset_is_refused(client, organiser, text, content_type):
     body = problem(upload(client, organiser[1], text, content_type), 422)
-    assert body["errors"][0]["path"] == "title"
+    assert body["errors"][0]["path"] == "/title"

@@ -131,6 +131,6 @@ def test_ruleset_problems_are_answered_in_the_organisers_language(app, lang, mes
                                       data="id: mine\ntitle: Mine\nextends: classic\nscoring:\n  target: lots\n")
     assert response.status_code == 422
     body = response.get_json()
-    assert body["errors"] == [{"path": "scoring.target", "message": message, "line": 5, "column": 3,
+    assert body["errors"] == [{"path": "/scoring/target", "message": message, "line": 5, "column": 3,
                                "code": "schema-integer", "severity": "error"}]
     assert message in body["detail"] and "is not of type" not in response.get_data(as_text=True)

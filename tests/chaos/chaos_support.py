@@ -14,7 +14,7 @@ import threading
 import time
 from pathlib import Path
 
-from referee.api.catalog import Catalog
+from referee.service.catalog import Catalog
 from referee.engine import judge, open_table, parse_move, parse_state
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -108,7 +108,7 @@ def start(rules, scenario):
             with pytest.raises(InputError) as caught:
                 open_table(rules, opening["players"], opening.get("dealer", 0),
                            opening["first_card"], opening.get("color"))
-            paths = [p["path"] for p in caught.value.problems]
+            paths = [p.path for p in caught.value.problems]
             assert scenario["expect_open_error"] in paths
             return None
         verdict = open_table(rules, opening["players"], opening.get("dealer", 0),
@@ -137,7 +137,7 @@ def test_scenario(scenario, compiled):
             with pytest.raises(InputError) as caught:
                 move = parse_move(rules, step["move"], state.seats)
                 judge(rules, state, move, step.get("hand"))
-            paths = [p["path"] for p in caught.value.problems]
+            paths = [p.path for p in caught.value.problems]
             assert expect["error"] in paths, f"step {number}: problems at {paths}"
             continue
         move = parse_move(rules, step["move"], state.seats)

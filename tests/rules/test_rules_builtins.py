@@ -89,28 +89,20 @@ def test_builtins_are_loaded_once():
     assert builtin_rulesets() is builtin_rulesets()
 
 
-@pytest.fixture
-def rulesets_dir(tmp_path, monkeypatch):
-    monkeypatch.setenv("REFEREE_RULESETS_DIR", str(tmp_path))
-    builtin_documents.cache_clear()
-    builtin_rulesets.cache_clear()
-    yield tmp_path
-    monkeypatch.undo()
-    builtin_documents.cache_clear()
-    builtin_rulesets.cache_clear()
-
-
-def test_the_rulesets_directory_can_be_configured(rulesets_dir):
+def test_the_rulesets_directory_can_be_configured(tmp_path):
+    rulesets_dir = tmp_path
     (rulesets_dir / "classic.yaml").write_text((REPO / "rulesets" / "classic.yaml").read_text())
     (rulesets_dir / "examples").mkdir()
     (rulesets_dir / "examples" / "short.yaml").write_text(
         "id: short\ntitle: Short game\nextends: classic\nscoring: {target: 100}\n")
-    assert sorted(builtin_rulesets()) == ["classic", "short"]
-    assert builtin_rulesets()["short"].data["scoring"]["target"] == 100
+    assert sorted(builtin_rulesets(rulesets_dir)) == ["classic", "short"]
+    assert builtin_rulesets(rulesets_dir)["short"].data["scoring"]["target"] == 100
+    assert "short" not in builtin_rulesets()  # the default directory is another
 
 
-def test_two_files_with_one_id_are_an_error(rulesets_dir):
+def test_two_files_with_one_id_are_an_error(tmp_path):
     for name in ("a.yaml", "b.yaml"):
-        (rulesets_dir / name).write_text((REPO / "rulesets" / "classic.yaml").read_text())
-    with pytest.raises(RulesetError, match="already used by"):
-        builtin_documents()
+        (tmp_path / name).write_text((REPO / "rulesets" / "classic.yaml").read_text())
+    with pytest.raises(RulesetError) as raised:
+        builtin_documents(tmp_path)
+    assert [problem.code for problem in raised.value.problems] == ["id-taken"]

@@ -75,7 +75,7 @@ def test_a_removed_kind_may_be_defined_again_from_scratch():
 
 def test_removing_a_kind_the_parent_lacks_is_an_error():
     problems = error_of(CLASSIC + "remove_cards: [wild, joker]\n")
-    assert [(p.path, p.line, p.column) for p in problems] == [("remove_cards.1", 4, 22)]
+    assert [(p.path, p.line, p.column) for p in problems] == [("/remove_cards/1", 4, 22)]
     assert (problems[0].code, problems[0].params) == ("remove-unknown", {"kind": "joker", "parent": "classic"})
     assert problems[0].message == "joker cannot be removed: the ruleset classic has no such card."
 
@@ -83,14 +83,14 @@ def test_removing_a_kind_the_parent_lacks_is_an_error():
 def test_an_unknown_parent_is_an_error_at_extends():
     problems = error_of("id: mine\ntitle: Mine\nextends: clasic\n")
     assert [(p.path, p.line, p.message) for p in problems] == [
-        ("extends", 3, "There is no ruleset clasic to extend.")]
+        ("/extends", 3, "There is no ruleset clasic to extend.")]
 
 
 def test_a_cycle_is_an_error_at_extends():
     lookup = lookup_of("id: b\ntitle: B\nextends: a\n")
     problems = error_of("id: a\ntitle: A\n\nextends: b\n", lookup)
     assert [(p.path, p.line, p.message) for p in problems] == [
-        ("extends", 4, "The extends lines go round in a circle: a -> b -> a.")]
+        ("/extends", 4, "The extends lines go round in a circle: a -> b -> a.")]
 
 
 def test_a_ruleset_cannot_extend_itself():
@@ -118,7 +118,7 @@ def test_an_invalid_parent_is_reported_at_extends():
     broken = {"id": "broken", "title": "Broken", "extends": "classic", "hand_size": "seven"}
     problems = error_of("id: top\ntitle: Top\nextends: broken\n",
                         lambda i: broken if i == "broken" else builtin_documents().get(i))
-    assert problems[0].path == "extends" and problems[0].code == "extends-invalid"
+    assert problems[0].path == "/extends" and problems[0].code == "extends-invalid"
     assert "broken" in problems[0].message
 
 
@@ -133,7 +133,7 @@ def test_a_plain_dict_resolves_without_positions():
         resolve({"id": "json", "title": "JSON", "extends": "classic", "deck_size": 1}, builtin_lookup)
     except RulesetError as exc:
         problems = exc.problems
-    assert [(p.path, p.line) for p in problems] == [("deck_size", None)]
+    assert [(p.path, p.line) for p in problems] == [("/deck_size", None)]
 
 
 def test_resolving_never_changes_the_parent(builtins):
@@ -153,7 +153,7 @@ def test_a_bad_removal_in_a_parent_names_that_parent():
 def test_resolve_errors_name_the_file():
     with pytest.raises(RulesetError) as caught:
         resolve(house("id: mine\ntitle: Mine\nextends: nowhere\n"), builtin_lookup)
-    assert str(caught.value).startswith("house.yaml: line 3, column 1: extends: There is no ruleset nowhere")
+    assert str(caught.value).startswith("house.yaml: line 3, column 1: /extends: There is no ruleset nowhere")
 
 
 def test_removing_a_kind_the_parent_stacks_drops_it_from_the_parents_stacking(builtins):

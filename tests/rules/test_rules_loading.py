@@ -88,7 +88,7 @@ def test_every_key_and_value_problem_is_reported_at_once_in_line_order():
     text = "id: x\nhand_size: 07\ntitle: a\n1: b\ntitle: c\n"
     with pytest.raises(RulesetError) as caught:
         load_yaml(text)
-    assert [(p.line, p.path) for p in caught.value.problems] == [(2, "hand_size"), (4, ""), (5, "title")]
+    assert [(p.line, p.path) for p in caught.value.problems] == [(2, "/hand_size"), (4, ""), (5, "/title")]
 
 
 def test_nested_problems_carry_their_path():
@@ -96,7 +96,7 @@ def test_nested_problems_carry_their_path():
     with pytest.raises(RulesetError) as caught:
         load_yaml(text)
     assert [(p.path, p.line) for p in caught.value.problems] == [
-        ("cards.skip.score", 3), ("cards.skip.score", 4)]
+        ("/cards/skip/score", 3), ("/cards/skip/score", 4)]
 
 
 def test_positions_point_at_each_key():
@@ -109,9 +109,9 @@ def test_positions_point_at_each_key():
 def test_the_error_reads_well_as_text():
     with pytest.raises(RulesetError) as caught:
         load_document("id: x\nid: y\n", source="house.yaml")
-    assert str(caught.value) == "house.yaml: line 2, column 1: id: The key id is written twice; it is first on line 1."
+    assert str(caught.value) == "house.yaml: line 2, column 1: /id: The key id is written twice; it is first on line 1."
     assert caught.value.problems[0].to_json() == {
-        "path": "id", "message": "The key id is written twice; it is first on line 1.", "line": 2, "column": 1,
+        "path": "/id", "message": "The key id is written twice; it is first on line 1.", "line": 2, "column": 1,
         "severity": "error", "code": "yaml-duplicate-key"}
 
 

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from referee.api.mapping import DOMAIN_PROBLEMS
-from referee.api.problems import ALL_PROBLEMS, HTTP_SLUGS
+from referee.service.problems import ALL_PROBLEMS, HTTP_SLUGS
 from referee.engine.errors import INPUT_CODES
 from referee.rules.errors import PROBLEM_MESSAGES
 

@@ -94,18 +94,18 @@ HEAD = "id: house\ntitle: House\nextends: classic\n"
 
 @pytest.mark.parametrize("value", ["2.0", "true", "'7'"])
 def test_an_integer_is_an_integer(value):
-    assert problems(HEAD + f"hand_size: {value}\n")[0].path == "hand_size"
+    assert problems(HEAD + f"hand_size: {value}\n")[0].path == "/hand_size"
 
 
 def test_an_unknown_key_is_named_with_a_suggestion():
     found = problems(HEAD + "house:\n  jump_inn: {enabled: true}\n")
     assert [(p.path, p.line, p.column, p.message) for p in found] == [
-        ("house.jump_inn", 5, 3, "jump_inn is not a key this ruleset knows here; did you mean jump_in?")]
+        ("/house/jump_inn", 5, 3, "jump_inn is not a key this ruleset knows here; did you mean jump_in?")]
 
 
 def test_a_bad_key_name_is_reported_at_the_key():
     found = problems(HEAD + "cards:\n  Red Card: {per_color: 1, score: 1}\n")
-    assert [(p.path, p.line) for p in found] == [("cards.Red Card", 5)]
+    assert [(p.path, p.line) for p in found] == [("/cards/Red Card", 5)]
     assert found[0].code == "schema-id" and found[0].message.startswith("Red Card is not a valid id")
 
 
@@ -118,7 +118,7 @@ def test_a_ruleset_without_extends_must_be_complete():
 
 def test_messages_are_cut_to_a_readable_length():
     found = problems(HEAD + "title: " + "x" * 10_000 + "\n")
-    assert found[0].path == "title" and len(found[0].message) <= 200
+    assert found[0].path == "/title" and len(found[0].message) <= 200
 
 
 def test_at_most_twenty_problems_sorted_by_line():
@@ -131,11 +131,11 @@ def test_at_most_twenty_problems_sorted_by_line():
 
 
 SCHEMA_MESSAGES = [
-    ("hand_size: seven\n", "hand_size", "schema-integer", "This must be a whole number, like 300."),
-    ("colors: red\n", "colors", "schema-array", "This must be a list, like [red, blue]."),
-    ("draw_source: pool\n", "draw_source", "schema-enum", "This must be one of: pile or launcher."),
-    ("hand_size: 0\n", "hand_size", "schema-minimum", "This must be 1 or more."),
-    ("scoring:\ntarget: 300\n", "scoring", "schema-empty",
+    ("hand_size: seven\n", "/hand_size", "schema-integer", "This must be a whole number, like 300."),
+    ("colors: red\n", "/colors", "schema-array", "This must be a list, like [red, blue]."),
+    ("draw_source: pool\n", "/draw_source", "schema-enum", "This must be one of: pile or launcher."),
+    ("hand_size: 0\n", "/hand_size", "schema-minimum", "This must be 1 or more."),
+    ("scoring:\ntarget: 300\n", "/scoring", "schema-empty",
      "This key has no value; if the lines below belong to it, indent them under it."),
 ]
 

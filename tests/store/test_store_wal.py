@@ -5,7 +5,7 @@ import os
 import secrets
 import time
 
-from referee.api.catalog import Catalog
+from referee.service.catalog import Catalog
 from referee.engine import open_table
 from referee.store import Store
 from referee.store.testing import migrated

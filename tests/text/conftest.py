@@ -15,13 +15,14 @@ def rulesets():
 
 
 @pytest.fixture
-def locales(tmp_path, monkeypatch):
+def locales(tmp_path):
     """An empty locales dir in use by this process; catalogs cached before are forgotten."""
     base = tmp_path / "locales"
     base.mkdir()
-    monkeypatch.setenv("REFEREE_LOCALES_DIR", str(base))
+    previous = catalogs.use_locales_dir(base)
     catalogs.forget_loaded_catalogs()
     yield base
+    catalogs.use_locales_dir(previous)
     catalogs.forget_loaded_catalogs()
 
 

@@ -5,7 +5,7 @@ import re
 import pytest
 
 from referee.rules.errors import PROBLEM_MESSAGES, coded
-from referee.text.catalogs import LANGUAGES
+from referee.text.catalogs import LANGUAGES, use_locales_dir
 from referee.text.problems import problem_message
 from referee.text.render import placeholders
 
@@ -15,8 +15,10 @@ LATIN_WORD = re.compile(r"[A-Za-z]{3,}")
 
 
 @pytest.fixture(autouse=True)
-def repository_catalogs(monkeypatch):
-    monkeypatch.setenv("REFEREE_LOCALES_DIR", str(LOCALES))
+def repository_catalogs():
+    previous = use_locales_dir(LOCALES)
+    yield
+    use_locales_dir(previous)
 
 
 def sample_params(template):

@@ -11,7 +11,7 @@ from babel.messages.plurals import get_plural
 
 from referee.text import rule_text, verdict_message
 from referee.text.cards import COLORS, KINDS, card_name, color_name
-from referee.text.catalogs import TRANSLATED_LANGUAGES, po_path, translator
+from referee.text.catalogs import TRANSLATED_LANGUAGES, po_path, translator, use_locales_dir
 from referee.text.checks import load_catalog
 
 from text_support import LOCALES
@@ -22,8 +22,10 @@ ENGLISH_WORD = re.compile(r"[A-Za-z]{3,}")
 
 
 @pytest.fixture(autouse=True)
-def repository_catalogs(monkeypatch):
-    monkeypatch.setenv("REFEREE_LOCALES_DIR", str(LOCALES))
+def repository_catalogs():
+    previous = use_locales_dir(LOCALES)
+    yield
+    use_locales_dir(previous)
 
 
 def english_left(text: str) -> list[str]:

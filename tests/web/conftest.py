@@ -67,3 +67,21 @@ def page(browser):
     yield tab
     context.close()
     assert not errors, f"script errors in the page: {errors}"
+
+
+@pytest.fixture
+def use_locales():
+    """Points this process's catalogs at another directory for one test (what an app
+    configured with LOCALES_DIR does); the directory in use before comes back after."""
+    from referee.text.catalogs import forget_loaded_catalogs, use_locales_dir
+
+    previous = []
+
+    def use(path):
+        previous.append(use_locales_dir(path))
+        forget_loaded_catalogs()
+
+    yield use
+    if previous:
+        use_locales_dir(previous[0])
+        forget_loaded_catalogs()

@@ -82,12 +82,11 @@ def test_the_board_names_every_card_of_the_deck_in_the_language(client):
     assert client.get("/try/names?ruleset=no-such-ruleset").status_code == 404
 
 
-def test_the_translators_page_agrees_with_the_check(client, tmp_path, monkeypatch):
+def test_the_translators_page_agrees_with_the_check(client, tmp_path, use_locales):
     """A fuzzy entry fails `referee i18n check`, so the page must not say 100% or
     'no problems'; it shows no server file path."""
     import shutil
 
-    from referee.text.catalogs import forget_loaded_catalogs
     from referee.text.catalogs import catalog_problems
 
     locales = tmp_path / "locales"
@@ -95,8 +94,7 @@ def test_the_translators_page_agrees_with_the_check(client, tmp_path, monkeypatc
     po = locales / "gu" / "LC_MESSAGES" / "messages.po"
     text = po.read_text(encoding="utf-8")
     po.write_text(text.replace('msgid "Rule book"', '#, fuzzy\nmsgid "Rule book"', 1), encoding="utf-8")
-    monkeypatch.setenv("REFEREE_LOCALES_DIR", str(locales))
-    forget_loaded_catalogs()
+    use_locales(locales)
     found = catalog_problems("gu")
     assert [problem.problem for problem in found] == ["fuzzy: a translator must review it"]
     page = client.get("/translators?lang=en").get_data(as_text=True)
@@ -105,7 +103,6 @@ def test_the_translators_page_agrees_with_the_check(client, tmp_path, monkeypatc
     section = page[page.index('<section id="gu"'):page.index("</section>", page.index('<section id="gu"'))]
     assert "The checks found no problems." not in section and "Rule book" in section
     assert str(tmp_path) not in page and "/LC_MESSAGES/" not in section
-    forget_loaded_catalogs()
 
 
 def test_a_translation_is_previewed_as_a_verdict(client):

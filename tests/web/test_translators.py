@@ -11,7 +11,7 @@ def test_every_language_has_its_completeness_and_its_section(server, page):
         assert row.locator("a").get_attribute("lang") == lang
 
 
-def test_untranslated_messages_are_listed_with_their_context(server, page, tmp_path, monkeypatch):
+def test_untranslated_messages_are_listed_with_their_context(server, page, tmp_path, use_locales):
     from babel.messages.catalog import Catalog
     from babel.messages.pofile import write_po
 
@@ -26,7 +26,7 @@ def test_untranslated_messages_are_listed_with_their_context(server, page, tmp_p
         target.mkdir(parents=True)
         with (target / "messages.po").open("wb") as po:
             write_po(po, catalog)
-    monkeypatch.setenv("REFEREE_LOCALES_DIR", str(locales))  # the server runs in this process
+    use_locales(locales)  # the server runs in this process
 
     page.goto(f"{server['url']}/translators?lang=en")
     waiting = page.locator("section#gu table.untranslated tbody tr")

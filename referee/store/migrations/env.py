@@ -3,6 +3,7 @@ hands over (or, from the alembic command line, on DATABASE_URL)."""
 from alembic import context
 from sqlalchemy import create_engine
 
+from referee.config import settings
 from referee.store.db import database_url, metadata
 
 config = context.config
@@ -19,7 +20,8 @@ connection = config.attributes.get("connection")
 if connection is not None:
     run_on(connection)
 else:  # `alembic upgrade head` by hand
-    engine = create_engine(database_url(config.get_main_option("sqlalchemy.url") or None))
+    engine = create_engine(database_url(config.get_main_option("sqlalchemy.url")
+                                         or settings()["DATABASE_URL"]))
     with engine.connect() as conn:
         run_on(conn)
         conn.commit()

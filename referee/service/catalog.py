@@ -8,6 +8,7 @@ import threading
 from dataclasses import dataclass
 
 from referee.engine import InputError, compile_rules
+from referee.problem import child
 from referee.rules import Problem, RulesetError, builtin_rulesets, load_document, resolve
 from referee.rules.errors import coded
 from referee.text.ruletext import ruleset_title
@@ -75,16 +76,16 @@ def _entry_from_builtin(ruleset_id, resolved):
 
 
 def _nul_paths(value, path=""):
-    """Paths of strings (or keys) holding a NUL character: PostgreSQL cannot store them."""
+    """JSON Pointers of strings (or keys) holding a NUL character: PostgreSQL cannot store them."""
     if isinstance(value, str):
         return [path] if "\x00" in value else []
     items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
     found = []
     for key, item in items:
-        child = f"{path}[{key}]" if isinstance(key, int) else (f"{path}.{key}" if path else str(key))
+        below = child(path, key)
         if isinstance(key, str) and "\x00" in key:
-            found.append(child)
-        found += _nul_paths(item, child)
+            found.append(below)
+        found += _nul_paths(item, below)
     return found
 
 
@@ -95,9 +96,9 @@ def _refuse_nul_characters(document):
 
 
 class Catalog:
-    def __init__(self, store):
+    def __init__(self, store, rulesets_dir=None):
         self.store = store
-        self._builtin_resolved = builtin_rulesets()
+        self._builtin_resolved = builtin_rulesets(rulesets_dir)
         self.builtins = {ruleset_id: _entry_from_builtin(ruleset_id, resolved)
                          for ruleset_id, resolved in self._builtin_resolved.items()}
         self._compiled = {}

@@ -9,6 +9,8 @@ import logging
 from flask import current_app, json, request
 from werkzeug.exceptions import HTTPException, InternalServerError
 
+from referee.problem import Problem as InputProblem
+
 PROBLEM_JSON = "application/problem+json"
 MAX_ERRORS = 20        # HOSTILE.md 8: a bounded list of short messages
 MAX_MESSAGE = 200
@@ -27,10 +29,13 @@ def _short(text):
 
 
 def clean_errors(errors):
-    """At most MAX_ERRORS {path, message, line?, column?} entries, in the order given
-    (the ruleset loader already orders them by position in the text)."""
+    """At most MAX_ERRORS {path, message, code, line?, column?, severity?} entries, in
+    the order given (the ruleset loader already orders them by position in the text),
+    from referee.problem.Problem objects or their JSON form."""
     cleaned = []
     for error in errors:
+        if isinstance(error, InputProblem):
+            error = error.to_json()
         entry = {"path": str(error.get("path", "")), "message": _short(error.get("message", ""))}
         for key in ("line", "column", "code", "severity"):
             if error.get(key) is not None:

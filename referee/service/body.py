@@ -1,8 +1,10 @@
 """Request bodies: bounded reading, strict JSON, and fast hand-written field checks.
 
-Moves are on the hot path, so they are not checked with jsonschema (HOSTILE.md 10):
-the shape is checked here, the content by the engine's parse_move/parse_state. The
-schemas live in the OpenAPI document.
+Moves are on the hot path, so they are not checked with jsonschema (HOSTILE.md 10;
+bench/bodies.py measures a validator compiled once from the same schemas at a hundred
+times or more the cost of these checks per move body): the shape is checked here, with
+the fields and limits read from the OpenAPI request schema (Fields), the content by the
+engine's parse_move/parse_state.
 """
 import json
 import re
@@ -11,7 +13,7 @@ from flask import current_app, request
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from referee.engine.errors import problem
-from referee.engine.opening import MAX_CARDS_TURNED
+from referee.problem import child
 
 from .problems import BadRequest, PayloadTooLarge, Unprocessable, UnsupportedMediaType
 
@@ -124,18 +126,17 @@ def _has_lone_surrogate(text):
 
 
 def lone_surrogate_paths(value, path=""):
-    """Paths of the strings (or keys) in a JSON value that hold a lone surrogate."""
+    """JSON Pointers of the strings (or keys) in a JSON value that hold a lone surrogate."""
     if isinstance(value, str):
         return [path] if _has_lone_surrogate(value) else []
     items = (value.items() if isinstance(value, dict)
              else enumerate(value) if isinstance(value, list) else ())
     found = []
     for key, item in items:
-        child = (f"{path}[{key}]" if isinstance(key, int)
-                 else f"{path}.{key}" if path else key)
+        below = child(path, key)
         if isinstance(key, str) and _has_lone_surrogate(key):
-            found.append(child)
-        found += lone_surrogate_paths(item, child)
+            found.append(below)
+        found += lone_surrogate_paths(item, below)
     # A path is answered: its own lone surrogates are written as escapes.
     return [p.encode("utf-8", "backslashreplace").decode("utf-8") for p in found]
 
@@ -174,26 +175,36 @@ def json_body() -> dict:
 
 
 class Fields:
-    """Hand-written checks of a JSON object's fields, collecting every problem with
-    its path before answering 422 once."""
+    """Fast hand-written checks of a JSON object's fields, collecting every problem with
+    its path before answering 422 once. The rules (required, unknown fields, types,
+    lengths, counts, ranges) are read from `schema`, the request's component schema in
+    the OpenAPI document, so the document and the checks cannot disagree; `resolve`
+    follows its $refs. The engine checks what needs the ruleset and the state."""
 
-    def __init__(self, data: dict, prefix: str = "", allowed=()):
+    def __init__(self, data: dict, schema: dict, resolve=lambda spec: spec, prefix: str = ""):
         self.data = data
         self.prefix = prefix
+        self.properties = schema["properties"]
+        self.required = set(schema.get("required", ()))
+        self.resolve = resolve
         self.problems = []
-        for key in data:
-            if allowed and key not in allowed:
-                self.fail(key, f"unknown field {key!r}", "unknown-field")
+        if schema.get("additionalProperties") is False:
+            for key in data:
+                if key not in self.properties:
+                    self.fail(key, f"unknown field {key!r}", "unknown-field")
 
-    def path(self, key):
-        return f"{self.prefix}.{key}" if self.prefix else key
+    def path(self, key, *more):
+        return child(self.prefix, key, *more)
 
     def fail(self, key, message, code):
         self.problems.append(problem(self.path(key), message, code))
 
-    def _get(self, key, required, kinds, kind_name):
+    def spec(self, key):
+        return self.resolve(self.properties[key])
+
+    def _get(self, key, kinds, kind_name):
         if key not in self.data:
-            if required:
+            if key in self.required:
                 self.fail(key, "required", "required")
             return None
         value = self.data[key]
@@ -202,41 +213,53 @@ class Fields:
             return None
         return value
 
-    def obj(self, key, required=True):
-        return self._get(key, required, (dict,), "an object")
+    def obj(self, key):
+        return self._get(key, (dict,), "an object")
 
-    def string(self, key, required=True, max_length=200):
-        value = self._get(key, required, (str,), "a string")
-        if value is not None and not 0 < len(value) <= max_length:
-            self.fail(key, f"expected 1 to {max_length} characters", "out-of-range")
+    def string(self, key, spec=None):
+        spec = spec or self.spec(key)
+        value = self._get(key, (str,), "a string")
+        low, high = spec.get("minLength", 0), spec["maxLength"]
+        if value is not None and not low <= len(value) <= high:
+            self.fail(key, f"expected {low} to {high} characters", "out-of-range")
             return None
         return value
 
-    def integer(self, key, required=True, minimum=0, maximum=2**31 - 1):
-        value = self._get(key, required, (int,), "an integer")
-        if value is not None and not minimum <= value <= maximum:
-            self.fail(key, f"expected an integer from {minimum} to {maximum}", "out-of-range")
+    def integer(self, key):
+        spec = self.spec(key)
+        value = self._get(key, (int,), "an integer")
+        low, high = spec["minimum"], spec["maximum"]
+        if value is not None and not low <= value <= high:
+            self.fail(key, f"expected an integer from {low} to {high}", "out-of-range")
             return None
         return value
 
-    def strings(self, key, required=True, min_items=0, max_items=500, max_length=200):
-        value = self._get(key, required, (list,), "a list of strings")
+    def strings(self, key, spec=None):
+        spec = spec or self.spec(key)
+        value = self._get(key, (list,), "a list of strings")
         if value is None:
             return None
-        if not min_items <= len(value) <= max_items:
-            self.fail(key, f"expected {min_items} to {max_items} items", "out-of-range")
+        low, high = spec.get("minItems", 0), spec["maxItems"]
+        if not low <= len(value) <= high:
+            self.fail(key, f"expected {low} to {high} items", "out-of-range")
             return None
-        for index, item in enumerate(value):
-            if not isinstance(item, str) or not 0 < len(item) <= max_length:
-                self.fail(f"{key}[{index}]", f"expected a string of 1 to {max_length} characters",
-                          "wrong-type" if not isinstance(item, str) else "out-of-range")
+        item = self.resolve(spec["items"])
+        shortest, longest = item.get("minLength", 0), item["maxLength"]
+        for index, text in enumerate(value):
+            if not isinstance(text, str) or not shortest <= len(text) <= longest:
+                self.problems.append(problem(
+                    self.path(key, index), f"expected a string of {shortest} to {longest} characters",
+                    "wrong-type" if not isinstance(text, str) else "out-of-range"))
         return value
 
-    def string_or_strings(self, key, required=True):
-        value = self.data.get(key)
-        if isinstance(value, list):
-            return self.strings(key, required, min_items=1, max_items=MAX_CARDS_TURNED)
-        return self.string(key, required)
+    def string_or_strings(self, key):
+        """A field whose schema is oneOf a string and a list of strings (first_card)."""
+        one, many = (self.resolve(branch) for branch in self.spec(key)["oneOf"])
+        if one.get("type") == "array":
+            one, many = many, one
+        if isinstance(self.data.get(key), list):
+            return self.strings(key, many)
+        return self.string(key, one)
 
     def done(self):
         if self.problems:
