@@ -10,7 +10,7 @@ transitions.py.
 from .errors import InputError
 from .opening import deal_round
 from .state import DIRECTION_NAMES, Debt, Pending
-from .transitions import (advance, close_uno_windows, draw_now, end_round, hand_changed, lose_turn,
+from .transitions import (advance, close_uno_windows, draw_now, end_round, flip, hand_changed, lose_turn,
                           next_target, owe, penalise, pending_effect, resolve_pending, reverse,
                           take_cards, targets)
 from .verdict import Verdict
@@ -19,6 +19,8 @@ from .verdict import Verdict
 def judge(rules, state, move, hand=None):
     """Judge `move` on `state` under `rules`. `hand` (a list of card strings), when a
     stateless check supplies the mover's hand, lets hand-dependent rules be decided."""
+    if state.side is not None:
+        rules = rules.on_side(state.side)   # the side up says what the cards are
     cards_in_hand = None
     if hand is not None:
         if not isinstance(hand, (list, tuple)):
@@ -291,6 +293,9 @@ def _choice_refusal(state, move, lead):
         return refuse(state, "target-required", f"cards.{kind.id}.effects", card=lead.text)
     if move.target is not None and (not kind.aims or move.target == move.player or move.target in state.out):
         return refuse(state, "target-invalid", f"cards.{kind.id}.effects", target=move.target)
+    if kind.flips != (move.turned_up is not None):
+        code = "turned-up-required" if kind.flips else "turned-up-not-allowed"
+        return refuse(state, code, f"cards.{kind.id}.effects", card=lead.text)
     return None
 
 
@@ -379,6 +384,8 @@ def _apply_effects(rules, state, move, lead, effects, went_out):
                         owe(rules, state, seat, effect, effects)
         elif kind == "extra-play":
             extra = True
+        elif kind == "flip":
+            flip(rules, state, move.turned_up, effects)
         elif went_out and kind in ("trade-hands", "pass-hands"):
             continue
         elif kind == "trade-hands":

@@ -7,7 +7,7 @@ from .errors import InputError, problem
 from .opening import MAX_CARDS_TURNED
 
 MOVE_FIELDS = {
-    "play": {"type", "player", "cards", "card", "color", "target", "uno"},
+    "play": {"type", "player", "cards", "card", "color", "target", "uno", "turned_up"},
     "draw": {"type", "player", "count", "presses", "cards"},
     "pass": {"type", "player"},
     "call-uno": {"type", "player"},
@@ -26,7 +26,8 @@ MAX_POINTS = 100_000      # one seat's points in one round, as the table counted
 
 class Move:
     __slots__ = ("type", "player", "cards", "color", "target", "uno", "count", "presses",
-                 "hand", "hands", "points", "first_card", "dealer", "shown")
+                 "hand", "hands", "points", "first_card", "dealer", "shown",
+                 "turned_up")
 
     def __init__(self, type_, player=None):
         self.type = type_
@@ -43,10 +44,13 @@ class Move:
         self.first_card = None
         self.dealer = None
         self.shown = ()           # cards a draw move shows (what the player received)
+        self.turned_up = None     # the other side's card a Flip turned up on the discard pile
 
 
-def parse_move(rules, data, seats, path="move"):
-    """A Move from its JSON form for a table of `seats` players. Raises InputError."""
+def parse_move(rules, data, seats, path="move", side=None):
+    """A Move from its JSON form for a table of `seats` players, its cards read on the
+    side `side` of a two-sided deck (the state's `side`). Raises InputError."""
+    rules = rules.on_side(side)
     if not isinstance(data, dict):
         raise InputError.at(path, "must be an object", "not-an-object")
     move_type = data.get("type")
@@ -133,6 +137,24 @@ class _MoveReader:
         if type(uno) is not bool:
             self.fail("uno", "must be true or false", "wrong-type")
         move.uno = uno is True
+        if "turned_up" in self.data:
+            move.turned_up = self.turned_up()
+
+    def turned_up(self):
+        """The card a Flip turned up: a card of the other side of the deck."""
+        other = self.rules.other_side
+        if other is None:
+            self.fail("turned_up", f"the {self.rules.id} deck has one side: no card is turned up",
+                      "unknown-field")
+            return None
+        text = self.data["turned_up"]
+        card = other.cards.get(text) if isinstance(text, str) else None
+        if card is None:
+            try:
+                other.card(text, f"{self.path}.turned_up")
+            except InputError as err:
+                self.problems.extend(err.problems)
+        return card
 
     def read_draw(self, move):
         move.player = self.seat("player")
@@ -184,6 +206,7 @@ class _MoveReader:
         move.player = self.seat("player", required=False)
 
     def read_deal(self, move):
+        self.rules = self.rules.on_side(None)   # a round is dealt on the first side
         first = self.data.get("first_card")
         move.first_card = self.card_list("first_card", value=[first] if isinstance(first, str) else first,
                                          most=MAX_CARDS_TURNED)

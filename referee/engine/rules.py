@@ -66,6 +66,7 @@ class KindSpec:
     counts_as_match: frozenset
     challenge: Challenge | None
     first_card: str               # apply | redraw | choose-color
+    flips: bool                   # every card turns over: play goes on with the other side
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -76,11 +77,16 @@ class Card:
 
 
 class Rules:
-    """The compiled form of one resolved ruleset."""
+    """The compiled form of one resolved ruleset. A two-sided deck (`other_side`, UNO
+    Flip) compiles into two Rules, one per side, each knowing the other: the side that
+    is up decides which cards a string names and what they do."""
 
-    def __init__(self, data):
+    def __init__(self, data, side=None, turned_from=None):
         self.data = data
         self.id = data["id"]
+        other = data.get("other_side")
+        self.sides = tuple(other.get("sides") or ("light", "dark")) if other else ()
+        self.side = side or (self.sides[0] if self.sides else None)
         self.colors = tuple(data["colors"])
         self.color_set = frozenset(self.colors)
         self.draw_source = data["draw_source"]
@@ -98,6 +104,18 @@ class Rules:
         self.deck_size = len(self.deck)
         self.has_discard_all = any(kind.discard_all for kind in self.kinds.values())
         self._matching = {}   # (top, colour) -> the card strings that match (see matching)
+        self.other_side = turned_from
+        if other and turned_from is None:
+            faces = {**data, "colors": other["colors"], "cards": other["cards"]}
+            self.other_side = Rules(faces, side=self.sides[1], turned_from=self)
+
+    def on_side(self, side):
+        """The rules of the side `side` (None: the side the game starts on)."""
+        if side is None:
+            return self if self.side == (self.sides[0] if self.sides else None) else self.other_side
+        if side == self.side or self.other_side is None:
+            return self
+        return self.other_side
 
     def _compile_options(self, data):
         draw = data["turn"]["draw"]
@@ -172,6 +190,7 @@ class Rules:
             counts_as_match=frozenset(restriction.get("counts_as_match") or ()),
             challenge=Challenge(challenge["guilty_draw"], challenge["failed_extra_draw"]) if challenge else None,
             first_card=first_card,
+            flips=any(e["type"] == "flip" for e in effects),
         )
 
     def _index_cards(self):

@@ -19,7 +19,7 @@ __all__ = ["CATEGORIES", "PALETTE", "TARGETS", "EFFECT_FIELDS", "DEFAULT_TARGET"
            "normalise_effect"]
 
 CATEGORIES = ("number", "action", "wild")
-PALETTE = ("red", "yellow", "green", "blue")
+PALETTE = ("red", "yellow", "green", "blue", "pink", "teal", "orange", "purple")
 
 # Effect primitives: the fields each one takes, with the values allowed (None: any value
 # the schema allows), and the default target where a target applies.
@@ -34,6 +34,7 @@ EFFECT_FIELDS: dict[str, dict[str, tuple | None]] = {
     "trade-hands": {"target": ("chosen", "next")},
     "draw": {"count": None, "until_color": None, "target": TARGETS},
     "launcher": {"presses": None, "until_cards": None, "target": TARGETS},
+    "flip": {},
 }
 DEFAULT_TARGET = {"trade-hands": "chosen", "draw": "next", "launcher": "next"}
 
