@@ -49,11 +49,12 @@ MOVE_TYPES = {
     "draw": ("Draw: from the pile (`count`, default the ruleset's; `cards` shows them), or "
              "press the launcher (`presses`, default 1; `count` = cards it fired, REQUIRED "
              "whenever the ruleset uses a launcher). Also answers a pending draw or settles "
-             "owed presses.",
+             "owed presses; `color`: the colour named by a player who draws until a colour "
+             "they name comes (`color_named_by: target`).",
              ["player"], {"player": SEAT, "count": {"type": "integer", "minimum": 0,
                                                     "maximum": MAX_DRAW},
                           "presses": {"type": "integer", "minimum": 1, "maximum": MAX_PRESSES},
-                          "cards": CARDS}),
+                          "cards": CARDS, "color": {"type": "string", "maxLength": 60}}),
     "pass": ("End the turn after drawing (or instead of an extra play).", ["player"],
              {"player": SEAT}),
     "call-uno": ("`player`, holding one card, calls UNO.", ["player"], {"player": SEAT}),

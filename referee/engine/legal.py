@@ -129,8 +129,9 @@ def _uno_moves(rules, state, found):
                     found.append(move)
 
 
-def _draw(player, count, presses=None, shown=()):
+def _draw(player, count, presses=None, shown=(), color=None):
     move = Move("draw", player)
+    move.color = color
     move.count = count
     move.presses = presses
     move.shown = shown
@@ -144,7 +145,11 @@ def _answers(rules, state, hands, found):
     player = pending.player
     available = state.cards_for(rules, player)
     if pending.until_color:   # no count to accept: the cards drawn until the colour comes
-        found.append(_draw(player, min(1, available)))
+        if rules.cards[pending.card].kind.victim_names_color:   # ...the colour the drawer names
+            for color in rules.colors:
+                found.append(_draw(player, min(1, available), color=color))
+        else:
+            found.append(_draw(player, min(1, available)))
     elif pending.kind == "draw":
         found.append(Move("accept", player))
         found.append(_draw(player, min(pending.count, available)))

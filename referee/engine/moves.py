@@ -8,7 +8,7 @@ from .opening import MAX_CARDS_TURNED
 
 MOVE_FIELDS = {
     "play": {"type", "player", "cards", "card", "color", "target", "uno", "turned_up"},
-    "draw": {"type", "player", "count", "presses", "cards"},
+    "draw": {"type", "player", "count", "presses", "cards", "color"},
     "pass": {"type", "player"},
     "call-uno": {"type", "player"},
     "catch-uno": {"type", "player", "target"},
@@ -165,6 +165,14 @@ class _MoveReader:
         move.count = self.count("count", 1)
         move.presses = self.count("presses", None, low=1, high=MAX_PRESSES)
         move.shown = self.card_list("cards", required=False, allow_empty=True) or ()
+        self.read_color(move)
+
+    def read_color(self, move):
+        color = self.data.get("color")
+        if color is not None and (not isinstance(color, str) or color not in self.rules.color_set):
+            self.fail("color", f"must be one of: {', '.join(self.rules.colors)}", "not-one-of")
+        else:
+            move.color = color
 
     def read_pass(self, move):
         move.player = self.seat("player")

@@ -58,6 +58,7 @@ class KindSpec:
     aims: bool                    # an effect aims at a chosen player
     pending: PendingDraw | None   # what a draw aimed at the next player makes them owe
     until_color: bool             # the pending draw goes on until a card of the colour in play
+    victim_names_color: bool      # ...of a colour the drawing player names (color_named_by: target)
     skips_all: bool               # a skip aimed at every other player: its player plays again
     deflects: bool                # no draw of its own, but a reverse or skip: sends a pending draw on
     lose_turn: bool               # a skip comes with the pending draw
@@ -182,6 +183,7 @@ class Rules:
             aims=any(e.get("target") == AIMED_TARGET for e in effects),
             pending=pending,
             until_color=until_color(spec),
+            victim_names_color=victim_names_color(spec),
             skips_all=any(e["type"] == "skip" and e.get("target") == "others" for e in effects),
             deflects=deflects(spec),
             lose_turn=pending is not None and skips > 0,
@@ -307,6 +309,12 @@ def until_color(spec):
     """Whether the draw the kind aims at the next player goes on until a card of the colour in play."""
     effect = _owing_effect(spec)
     return bool(effect and effect.get("until_color"))
+
+
+def victim_names_color(spec):
+    """Whether the player who draws until a colour comes names that colour."""
+    effect = _owing_effect(spec)
+    return bool(effect and effect.get("until_color") and effect.get("color_named_by") == "target")
 
 
 def deflects(spec):

@@ -436,7 +436,9 @@ class Table:
             if answering and state.pending.until_cards and not self.taken and self.rng.random() < 0.5:
                 self.taken = self.draw_cards(min(1, self.available()))
         elif answering and state.pending.until_color:
-            self.taken = self.draw_until(lambda card: card.color == state.color, state.cards_for(rules, player))
+            move.color = chosen.color   # named by the drawer where the rules say so
+            color = chosen.color or state.color
+            self.taken = self.draw_until(lambda card: card.color == color, state.cards_for(rules, player))
         elif answering:
             self.taken = self.draw_cards(chosen.count)
         elif rules.draw_until_playable:

@@ -116,6 +116,8 @@ def _effect_findings(path: tuple, effect: dict) -> Iterator[Finding]:
             yield (path, coded("draw-count-and-until-color"), ERROR)
         elif until_color and effect.get("target", "next") != "next":
             yield (path + ("target",), coded("draw-until-color-target"), ERROR)
+        if effect.get("color_named_by") is not None and not until_color:
+            yield (path + ("color_named_by",), coded("color-named-by-needs-until-color"), ERROR)
     if kind == "launcher":
         presses, until = effect.get("presses"), effect.get("until_cards")
         if presses is None and not until:

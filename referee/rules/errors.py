@@ -184,6 +184,8 @@ PROBLEM_MESSAGES = {
     "draw-count-and-until-color": M_("A draw effect takes count or until_color: true, not both."),
     # TRANSLATORS: ruleset problem: only the next player can be made to draw until a colour comes.
     "draw-until-color-target": M_("Drawing until a colour comes is aimed at the next player only."),
+    # TRANSLATORS: ruleset problem: color_named_by only means something for a draw until a colour comes.
+    "color-named-by-needs-until-color": M_("Only a draw until a colour comes (until_color: true) has a colour to name: remove color_named_by or add until_color: true."),
     # TRANSLATORS: ruleset problem: a launcher effect without presses or until_cards (keep the key names).
     "launcher-needs-presses": M_("A launcher effect needs presses, or until_cards: true."),
     # TRANSLATORS: ruleset problem: a launcher effect with both presses and until_cards (keep the key names).

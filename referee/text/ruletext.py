@@ -387,6 +387,12 @@ def _effect_sentence(effect: dict, tr: Translator, with_skip: bool) -> str | Non
     if kind == "flip":
         # TRANSLATORS: rule text, cards section (UNO Flip): the Flip effect.
         return tr.gettext("Every card turns over: the discard pile, the draw pile and every hand. Play goes on with the other side until the cards turn over again.")
+    if kind == "draw" and effect.get("until_color") and effect.get("color_named_by") == "target":
+        if with_skip:
+            # TRANSLATORS: rule text, cards section: the next player names a colour, draws until it comes, then loses their turn; the colour named is then the colour in play.
+            return tr.gettext("The next player names a colour, draws cards until one of that colour comes, keeps them all, and loses their turn; the colour they named is the colour in play.")
+        # TRANSLATORS: rule text, cards section: the next player names a colour and draws until it comes; the colour named is then the colour in play.
+        return tr.gettext("The next player names a colour, draws cards until one of that colour comes, and keeps them all; the colour they named is the colour in play.")
     if kind == "draw" and effect.get("until_color"):
         if with_skip:
             # TRANSLATORS: rule text, cards section: the next player draws until the colour in play comes, then loses their turn.

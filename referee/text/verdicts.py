@@ -233,6 +233,14 @@ MESSAGES: dict[str, tuple[Sentence, ...]] = {
         # TRANSLATORS: refusal: the wild card {card} was played without naming a colour.
         M_("Whoever plays {card} must name a colour."),
     ),
+    "draw-color-required": (
+        # TRANSLATORS: refusal: {player} must draw until a colour comes and names that colour; {card} made them draw.
+        M_("{player} draws because of {card} and names the colour to draw until: say which colour."),
+    ),
+    "draw-color-not-allowed": (
+        # TRANSLATORS: refusal: {player} named a colour with a draw, which only a player drawing until a colour they name may do.
+        M_("{player} draws without naming a colour: only a draw until a colour the drawer names takes one."),
+    ),
     "turned-up-required": (
         # TRANSLATORS: refusal: {card} is a Flip card (UNO Flip): the phone must say which card the turned discard pile now shows on top.
         M_("{card} turns every card over: say which card is now on top of the discard pile."),
