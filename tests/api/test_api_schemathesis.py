@@ -58,8 +58,16 @@ if "postgresql" in backends():
         case.call_and_validate(checks=CHECKS, headers=PLAIN)
 
 
+def takes_no_input(ctx):
+    """An operation with no parameter and no body: there is nothing to send it that
+    the document forbids, and schemathesis would skip it."""
+    definition = ctx.operation.definition.raw
+    return not definition.get("parameters") and "requestBody" not in definition
+
+
 # What the document forbids must be refused (4xx), never judged or stored.
-forbidden_schema = schemathesis.openapi.from_wsgi("/v1/openapi.json", sqlite_schema.app)
+forbidden_schema = (schemathesis.openapi.from_wsgi("/v1/openapi.json", sqlite_schema.app)
+                    .exclude(takes_no_input))
 forbidden_schema.config.generation.update(modes=[schemathesis.GenerationMode.NEGATIVE])
 
 

@@ -269,10 +269,10 @@ class Proxy:
         threading.Thread(target=self._accept, args=(listener,), daemon=True).start()
 
     def cut(self):
-        listener, self._listener = self._listener, None
-        listener.close()
         with self._lock:
+            listener, self._listener = self._listener, None
             sockets, self._sockets = self._sockets, set()
+        listener.close()
         for sock in sockets:
             try:
                 sock.shutdown(socket.SHUT_RDWR)
@@ -293,6 +293,13 @@ class Proxy:
                 continue
             upstream.settimeout(None)
             with self._lock:
+                # A connection accepted just before a cut would otherwise outlive it
+                # (cut() had already taken the set): the database stayed reachable
+                # through it and the test saw 200 where the outage means 503.
+                if self._listener is not listener:
+                    client.close()
+                    upstream.close()
+                    continue
                 self._sockets.update((client, upstream))
             for source, sink in ((client, upstream), (upstream, client)):
                 threading.Thread(target=self._pump, args=(source, sink), daemon=True).start()

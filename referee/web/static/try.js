@@ -154,6 +154,8 @@ function named(id, names, value) {
   if (known) element.removeAttribute("lang"); else element.setAttribute("lang", "en");
 }
 
+let pendingShown = 0;
+
 function showState(state) {
   const players = state.players || table.players;
   const text = (id, value) => { document.getElementById(id).textContent = value; };
@@ -163,11 +165,15 @@ function showState(state) {
   named("state-color", colorNames, state.color);
   named("state-direction", strings.directions, state.direction);
   text("state-pending", strings.none);
+  // The pending draw is worded by a request of its own: a newer state shown meanwhile
+  // wins, so a slow answer never puts back a draw that is no longer owed.
+  const shown = ++pendingShown;
   if (state.pending) {
     const {kind, ...rest} = state.pending;
     const owed = kind === "launcher" ? {type: kind, ...rest, presses: rest.count} : {type: kind, ...rest};
-    effectTexts([owed]).then((parts) =>
-      document.getElementById("state-pending").replaceChildren(...parts));
+    effectTexts([owed]).then((parts) => {
+      if (shown === pendingShown) document.getElementById("state-pending").replaceChildren(...parts);
+    });
   }
   named("state-phase", strings.phases, state.phase);
   const rows = players.map((name, seat) => page.element("tr",
