@@ -83,7 +83,7 @@ def scenario_examples():
             for step in scenario.get("steps", []):
                 if "error" in step["expect"]:
                     continue
-                move = parse_move(rules, step["move"], state.seats)
+                move = parse_move(rules, step["move"], state.seats, side=state.side)
                 verdict = judge(rules, state, move, step.get("hand"))
                 body = {"state": state.to_json(), "move": step["move"],
                         **({"hand": step["hand"]} if "hand" in step else {})}

@@ -31,7 +31,7 @@ def check_move(ruleset_id):
                                 "/move/type", "correct is a table move, not a stateless check", "not-one-of")])
     rules = catalog.rules(entry)
     state = parse_state(rules, state_json)
-    verdict = judge(rules, state, parse_move(rules, move_json, state.seats), hand=hand)
+    verdict = judge(rules, state, parse_move(rules, move_json, state.seats, side=state.side), hand=hand)
     body = with_message(with_next(rules, verdict), state.players, rules)
     body["ruleset"] = {"id": entry.id, "version": entry.version}
     return answer(body)

@@ -46,18 +46,20 @@ TURNED = {"oneOf": [ref("Card"), {"type": "array", "items": ref("Card"), "minIte
 MOVE_TYPES = {
     "play": ("Play one card (or several: doubles, Discard All) from `player`'s hand. A wild "
              "needs `color`; a card that aims needs `target`. `uno: true` calls UNO with the "
-             "play (the second-to-last card under UNO Attack).",
+             "play (the second-to-last card under UNO Attack). A card that turns the deck over "
+             "(UNO Flip) needs `turned_up`: the other side's card now on top of the discard pile.",
              ["player"], {"player": SEAT, "cards": CARDS, "card": ref("Card"),
                           "color": {"type": "string", "maxLength": 60}, "target": SEAT,
-                          "uno": {"type": "boolean"}}),
+                          "uno": {"type": "boolean"}, "turned_up": ref("Card")}),
     "draw": ("Draw: from the pile (`count`, default the ruleset's; `cards` shows them), or "
              "press the launcher (`presses`, default 1; `count` = cards it fired, REQUIRED "
              "whenever the ruleset uses a launcher). Also answers a pending draw or settles "
-             "owed presses.",
+             "owed presses; `color`: the colour named by a player who draws until a colour "
+             "they name comes (`color_named_by: target`).",
              ["player"], {"player": SEAT, "count": {"type": "integer", "minimum": 0,
                                                     "maximum": MAX_DRAW},
                           "presses": {"type": "integer", "minimum": 1, "maximum": MAX_PRESSES},
-                          "cards": CARDS}),
+                          "cards": CARDS, "color": {"type": "string", "maxLength": 60}}),
     "pass": ("End the turn after drawing (or instead of an extra play).", ["player"],
              {"player": SEAT}),
     "call-uno": ("`player`, holding one card, calls UNO.", ["player"], {"player": SEAT}),
@@ -183,6 +185,8 @@ SCHEMAS = {
             "scores": {"type": "array", "items": {"type": "integer"},
                        "description": "Each seat's total over the rounds scored."},
             "round": {"type": "integer", "minimum": 1},
+            "side": {"type": "string", "description": "Which side of a two-sided deck "
+                     "(UNO Flip) is up; absent for a one-sided deck."},
             "pile": {"type": ["integer", "null"], "minimum": 0,
                      "description": "Cards in the draw pile (or launcher); null when not tracked."},
             "drawn": {"type": "boolean", "description": "The current player has drawn this "

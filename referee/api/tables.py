@@ -267,7 +267,7 @@ def _judged(move_json):
     def decide(table):
         rules = catalog.rules_for(table.ruleset_id, table.ruleset_version)
         state = parse_state(rules, table.state)
-        return with_next(rules, judge(rules, state, parse_move(rules, move_json, state.seats)))
+        return with_next(rules, judge(rules, state, parse_move(rules, move_json, state.seats, side=state.side)))
     return decide
 
 

@@ -54,6 +54,17 @@ CODES = {
                            summary="A wild card needs a colour to be named."),
     "color-not-allowed": dict(legal=False, params=["card"],
                               summary="Only a card that lets its player choose may name a colour."),
+    "turned-up-required": dict(legal=False, params=["card"],
+                               summary="This card turns every card over: say which card the turned "
+                                       "discard pile shows on top (`turned_up`)."),
+    "turned-up-not-allowed": dict(legal=False, params=["card"],
+                                  summary="Only a card that turns the deck over turns a card up (`turned_up`)."),
+    "draw-color-required": dict(legal=False, params=["player", "card"],
+                                summary="The player who draws until a colour comes names the colour "
+                                        "(`color` in the draw move)."),
+    "draw-color-not-allowed": dict(legal=False, params=["player"],
+                                   summary="Only a player drawing until a colour they name may name a "
+                                           "colour with a draw."),
     "pending-draw": dict(legal=False, params=["player", "count", "card"],
                          summary="A draw is pending: the player must take it (or answer it where the rules allow)."),
     "cannot-stack": dict(legal=False, params=["card", "pending_card"],

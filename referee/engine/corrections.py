@@ -111,6 +111,6 @@ def replay(rules, opening, moves):
             taken = []  # the verdicts are not needed to know the state
             state = correct(states[correction.to_seq], state, correction, taken).state
         else:
-            state = judge(rules, state, parse_move(rules, move_json, state.seats)).state
+            state = judge(rules, state, parse_move(rules, move_json, state.seats, side=state.side)).state
         states.append(state)
     return states

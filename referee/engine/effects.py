@@ -48,6 +48,9 @@ EFFECTS = {
     "discard-all": _effect("`player` put down `count` cards of `color` with Discard All.",
                            player=SEAT, color=COLOR, count=COUNT),
     "trade-hands": _effect("`player` and `target` swap hands.", player=SEAT, target=SEAT),
+    "flip": _effect("Every card turns over: the discard pile, the draw pile and the hands. "
+                    "`side` is up now and `top`, turned up, is the top card.",
+                    side={"type": "string"}, top={"type": "string"}),
     "pass-hands": _effect("Every player passes their hand on in `direction`.", direction=DIRECTION),
     "score": _effect("`player` scores `points`.", player=SEAT, points=COUNT),
     "round-over": _effect("`winner` has won the round.", winner=SEAT),

@@ -12,7 +12,7 @@ from referee.problem import pointer
 from .errors import InputError
 from .opening import deal_round
 from .state import DIRECTION_NAMES, Debt, Pending
-from .transitions import (advance, close_uno_windows, draw_now, end_round, hand_changed, lose_turn,
+from .transitions import (advance, close_uno_windows, draw_now, end_round, flip, hand_changed, lose_turn,
                           next_target, owe, penalise, pending_effect, resolve_pending, reverse,
                           take_cards, targets)
 from .verdict import Verdict
@@ -21,6 +21,8 @@ from .verdict import Verdict
 def judge(rules, state, move, hand=None):
     """Judge `move` on `state` under `rules`. `hand` (a list of card strings), when a
     stateless check supplies the mover's hand, lets hand-dependent rules be decided."""
+    if state.side is not None:
+        rules = rules.on_side(state.side)   # the side up says what the cards are
     cards_in_hand = None
     if hand is not None:
         if not isinstance(hand, (list, tuple)):
@@ -293,6 +295,9 @@ def _choice_refusal(state, move, lead):
         return refuse(state, "target-required", f"cards.{kind.id}.effects", card=lead.text)
     if move.target is not None and (not kind.aims or move.target == move.player or move.target in state.out):
         return refuse(state, "target-invalid", f"cards.{kind.id}.effects", target=move.target)
+    if kind.flips != (move.turned_up is not None):
+        code = "turned-up-required" if kind.flips else "turned-up-not-allowed"
+        return refuse(state, code, f"cards.{kind.id}.effects", card=lead.text)
     return None
 
 
@@ -382,6 +387,8 @@ def _apply_effects(rules, state, move, lead, effects, went_out):
                         owe(rules, state, seat, effect, effects)
         elif kind == "extra-play":
             extra = True
+        elif kind == "flip":
+            flip(rules, state, move.turned_up, effects)
         elif went_out and kind in ("trade-hands", "pass-hands"):
             continue
         elif kind == "trade-hands":
@@ -473,7 +480,10 @@ def judge_draw(rules, state, move, hand):
             return refuse(state, "hand-full", "house.hand_cap", player=player, max=rules.hand_cap)
         return refuse(state, "draw-impossible", "deck_size", count=move.count, available=available)
     pending = state.pending
-    if pending is not None and player == pending.player and state.phase == "respond":
+    answering = pending is not None and player == pending.player and state.phase == "respond"
+    if move.color is not None and not (answering and rules.cards[pending.card].kind.victim_names_color):
+        return refuse(state, "draw-color-not-allowed", "turn.draw", player=player)
+    if answering:
         return _answer_pending_by_drawing(rules, state, move)
     if state.debts and any(debt.player == player for debt in state.debts):
         return _settle_debt(rules, state, move)
@@ -582,20 +592,27 @@ def _answer_until_color(rules, state, move):
     table has none left); with the cards shown, it stops at the first card of the colour
     and goes on while none has come."""
     pending = state.pending
+    kind = rules.cards[pending.card].kind
+    rule = f"cards.{kind.id}.effects"
+    color = state.color
+    if kind.victim_names_color:   # the player who draws names the colour (color_named_by: target)
+        if move.color is None:
+            return refuse(state, "draw-color-required", rule, player=pending.player, card=pending.card)
+        color = move.color
     available = state.cards_for(rules, pending.player)
     if move.count < min(1, available):
-        return refuse(state, "draw-count-invalid", f"cards.{rules.cards[pending.card].kind.id}.effects",
-                      count=move.count, max=available)
+        return refuse(state, "draw-count-invalid", rule, count=move.count, max=available)
     if move.shown:
         for card in move.shown[:-1]:
-            if card.color == state.color:
-                return refuse(state, "drew-past-color", f"cards.{rules.cards[pending.card].kind.id}.effects",
-                              card=card.text, color=state.color)
-        if move.shown[-1].color != state.color and move.count < available:
-            return refuse(state, "draw-count-invalid", f"cards.{rules.cards[pending.card].kind.id}.effects",
-                          count=move.count, max=available)
+            if card.color == color:
+                return refuse(state, "drew-past-color", rule, card=card.text, color=color)
+        if move.shown[-1].color != color and move.count < available:
+            return refuse(state, "draw-count-invalid", rule, count=move.count, max=available)
     new = state.copy()
     effects = []
+    if color != state.color:   # assumed: the colour named and drawn until is the colour in play
+        new.color = color
+        effects.append({"type": "color", "color": color})
     take_cards(rules, new, pending.player, move.count, effects)
     effects.append({"type": "draw", "player": pending.player, "count": move.count})
     close_uno_windows(rules, new, pending.player, is_play=False)

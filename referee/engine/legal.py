@@ -16,7 +16,9 @@ Moves whose outcome depends on cards nobody has seen yet are listed once, with t
 smallest count the judge accepts without seeing the cards: a draw until playable
 draws 1, a launcher press fires 0 cards. A Discard All is listed alone and with every
 card of its colour (the judge accepts any part of them, too many to list). A play that
-leaves one card is listed with and without the UNO call.
+leaves one card is listed with and without the UNO call. A card that turns a
+two-sided deck over is listed with each card of the other side as the one turned up
+(the table sees which it is; the referee cannot).
 """
 from collections import Counter
 
@@ -50,6 +52,8 @@ class Legal:
 def legal_moves(rules, state, hand=None):
     """The legal moves of `state` (see the module's docstring) as a list of Legal."""
     hands = _hands_by_seat(state, hand)
+    if state.side is not None:
+        rules = rules.on_side(state.side)
     return [Legal(move, rules, state,
                   hands.get(move.player) if move.type in ("play", "draw", "pass") else None)
             for move in enumerate_moves(rules, state, hands)]
@@ -61,6 +65,8 @@ def enumerate_moves(rules, state, hands):
     `hands` is a mapping {seat: hand} (see `_hands_by_seat`)."""
     if state.phase == "game-over":
         return []
+    if state.side is not None:
+        rules = rules.on_side(state.side)   # the hands hold the faces of the side up
     found = []
     if state.debts:
         _debts(rules, state, found)
@@ -123,8 +129,9 @@ def _uno_moves(rules, state, found):
                     found.append(move)
 
 
-def _draw(player, count, presses=None, shown=()):
+def _draw(player, count, presses=None, shown=(), color=None):
     move = Move("draw", player)
+    move.color = color
     move.count = count
     move.presses = presses
     move.shown = shown
@@ -138,7 +145,11 @@ def _answers(rules, state, hands, found):
     player = pending.player
     available = state.cards_for(rules, player)
     if pending.until_color:   # no count to accept: the cards drawn until the colour comes
-        found.append(_draw(player, min(1, available)))
+        if rules.cards[pending.card].kind.victim_names_color:   # ...the colour the drawer names
+            for color in rules.colors:
+                found.append(_draw(player, min(1, available), color=color))
+        else:
+            found.append(_draw(player, min(1, available)))
     elif pending.kind == "draw":
         found.append(Move("accept", player))
         found.append(_draw(player, min(pending.count, available)))
@@ -261,22 +272,25 @@ def _plays(rules, state, player, hand, group):
             rules.category_forbids_going_out(c.kind) for c in group):
         return []
     calls = (True, False) if held - size == 1 else (False,)
-    if not (kind.choose_color or kind.aims):   # most cards: one play, or two with the call
+    if not (kind.choose_color or kind.aims or kind.flips):   # most cards: one play, or two with the call
         if held - size == 1:
             return [_play(player, group, None, None, True), _play(player, group, None, None, False)]
         return [_play(player, group, None, None, False)]
     colors = rules.colors if kind.choose_color else (None,)
     targets = [s for s in range(state.seats) if s != player and s not in state.out] if kind.aims else [None]
-    return [_play(player, group, color, target, uno)
-            for color in colors for target in targets for uno in calls]
+    # a card that turns the deck over: each card of the other side may be the one turned up
+    turned = tuple(rules.other_side.cards.values()) if kind.flips else (None,)
+    return [_play(player, group, color, target, uno, up)
+            for color in colors for target in targets for up in turned for uno in calls]
 
 
-def _play(player, cards, color, target, uno):
+def _play(player, cards, color, target, uno, turned_up=None):
     move = Move("play", player)
     move.cards = cards
     move.color = color
     move.target = target
     move.uno = uno
+    move.turned_up = turned_up
     return move
 
 

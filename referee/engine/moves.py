@@ -9,8 +9,8 @@ from .errors import InputError, problem
 from .opening import MAX_CARDS_TURNED
 
 MOVE_FIELDS = {
-    "play": {"type", "player", "cards", "card", "color", "target", "uno"},
-    "draw": {"type", "player", "count", "presses", "cards"},
+    "play": {"type", "player", "cards", "card", "color", "target", "uno", "turned_up"},
+    "draw": {"type", "player", "count", "presses", "cards", "color"},
     "pass": {"type", "player"},
     "call-uno": {"type", "player"},
     "catch-uno": {"type", "player", "target"},
@@ -38,6 +38,7 @@ class Move:
     points = None                 # score: each seat's points, when counted by the table
     first_card = None
     dealer = None
+    turned_up = None              # the other side's card a Flip turned up on the discard pile
 
     def __init__(self, type_, player=None):
         self.type = type_
@@ -51,8 +52,10 @@ class Move:
         self.shown = ()           # cards a draw move shows (what the player received)
 
 
-def parse_move(rules, data, seats, path="/move"):
-    """A Move from its JSON form for a table of `seats` players. Raises InputError."""
+def parse_move(rules, data, seats, path="/move", side=None):
+    """A Move from its JSON form for a table of `seats` players, its cards read on the
+    side `side` of a two-sided deck (the state's `side`). Raises InputError."""
+    rules = rules.on_side(side)
     if not isinstance(data, dict):
         raise InputError.at(path, "must be an object", "not-an-object")
     move_type = data.get("type")
@@ -143,6 +146,24 @@ class _MoveReader:
         if type(uno) is not bool:
             self.fail("uno", "must be true or false", "wrong-type")
         move.uno = uno is True
+        if "turned_up" in self.data:
+            move.turned_up = self.turned_up()
+
+    def turned_up(self):
+        """The card a Flip turned up: a card of the other side of the deck."""
+        other = self.rules.other_side
+        if other is None:
+            self.fail("turned_up", f"the {self.rules.id} deck has one side: no card is turned up",
+                      "unknown-field")
+            return None
+        text = self.data["turned_up"]
+        card = other.cards.get(text) if isinstance(text, str) else None
+        if card is None:
+            try:
+                other.card(text, self.at("turned_up"))
+            except InputError as err:
+                self.problems.extend(err.problems)
+        return card
 
     def read_draw(self, move):
         move.player = self.seat("player")
@@ -153,6 +174,14 @@ class _MoveReader:
         move.count = self.count("count", 1)
         move.presses = self.count("presses", None, low=1, high=MAX_PRESSES)
         move.shown = self.card_list("cards", required=False, allow_empty=True) or ()
+        self.read_color(move)
+
+    def read_color(self, move):
+        color = self.data.get("color")
+        if color is not None and (not isinstance(color, str) or color not in self.rules.color_set):
+            self.fail("color", f"must be one of: {', '.join(self.rules.colors)}", "not-one-of")
+        else:
+            move.color = color
 
     def read_pass(self, move):
         move.player = self.seat("player")
@@ -194,6 +223,7 @@ class _MoveReader:
         move.player = self.seat("player", required=False)
 
     def read_deal(self, move):
+        self.rules = self.rules.on_side(None)   # a round is dealt on the first side
         first = self.data.get("first_card")
         move.first_card = self.card_list("first_card", value=[first] if isinstance(first, str) else first,
                                          most=MAX_CARDS_TURNED)

@@ -20,14 +20,18 @@ def open_table(rules, players, dealer, first_card, color=None):
     _check_players(rules, players)
     if type(dealer) is not int or not 0 <= dealer < len(players):
         raise InputError.at("/dealer", f"must be a seat number from 0 to {len(players) - 1}", "not-a-seat")
+    rules = rules.on_side(None)   # a round starts on the first side of a two-sided deck
     state = new_state(players, dealer)
+    state.side = rules.side
     return _turn_first_card(rules, state, first_card, color, "table-opened", base="", details={})
 
 
 def deal_round(rules, state, move):
     """A new round after a scored one: the deal passes to the left unless `dealer` says."""
     dealer = move.dealer if move.dealer is not None else (state.dealer + 1) % state.seats
+    rules = rules.on_side(None)
     fresh = new_state(state.players, dealer)
+    fresh.side = rules.side
     fresh.scores = state.scores
     fresh.round = state.round + 1
     return _turn_first_card(rules, fresh, [c.text for c in move.first_card], move.color,

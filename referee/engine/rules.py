@@ -58,6 +58,7 @@ class KindSpec:
     aims: bool                    # an effect aims at a chosen player
     pending: PendingDraw | None   # what a draw aimed at the next player makes them owe
     until_color: bool             # the pending draw goes on until a card of the colour in play
+    victim_names_color: bool      # ...of a colour the drawing player names (color_named_by: target)
     skips_all: bool               # a skip aimed at every other player: its player plays again
     deflects: bool                # no draw of its own, but a reverse or skip: sends a pending draw on
     lose_turn: bool               # a skip comes with the pending draw
@@ -66,6 +67,7 @@ class KindSpec:
     counts_as_match: frozenset
     challenge: Challenge | None
     first_card: str               # apply | redraw | choose-color
+    flips: bool                   # every card turns over: play goes on with the other side
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -76,11 +78,16 @@ class Card:
 
 
 class Rules:
-    """The compiled form of one resolved ruleset."""
+    """The compiled form of one resolved ruleset. A two-sided deck (`other_side`, UNO
+    Flip) compiles into two Rules, one per side, each knowing the other: the side that
+    is up decides which cards a string names and what they do."""
 
-    def __init__(self, data):
+    def __init__(self, data, side=None, turned_from=None):
         self.data = data
         self.id = data["id"]
+        other = data.get("other_side")
+        self.sides = tuple(other.get("sides") or ("light", "dark")) if other else ()
+        self.side = side or (self.sides[0] if self.sides else None)
         self.colors = tuple(data["colors"])
         self.color_set = frozenset(self.colors)
         self.draw_source = data["draw_source"]
@@ -98,6 +105,18 @@ class Rules:
         self.deck_size = len(self.deck)
         self.has_discard_all = any(kind.discard_all for kind in self.kinds.values())
         self._matching = {}   # (top, colour) -> the card strings that match (see matching)
+        self.other_side = turned_from
+        if other and turned_from is None:
+            faces = {**data, "colors": other["colors"], "cards": other["cards"]}
+            self.other_side = Rules(faces, side=self.sides[1], turned_from=self)
+
+    def on_side(self, side):
+        """The rules of the side `side` (None: the side the game starts on)."""
+        if side is None:
+            return self if self.side == (self.sides[0] if self.sides else None) else self.other_side
+        if side == self.side or self.other_side is None:
+            return self
+        return self.other_side
 
     def _compile_options(self, data):
         draw = data["turn"]["draw"]
@@ -164,6 +183,7 @@ class Rules:
             aims=any(e.get("target") == AIMED_TARGET for e in effects),
             pending=pending,
             until_color=until_color(spec),
+            victim_names_color=victim_names_color(spec),
             skips_all=any(e["type"] == "skip" and e.get("target") == "others" for e in effects),
             deflects=deflects(spec),
             lose_turn=pending is not None and skips > 0,
@@ -172,6 +192,7 @@ class Rules:
             counts_as_match=frozenset(restriction.get("counts_as_match") or ()),
             challenge=Challenge(challenge["guilty_draw"], challenge["failed_extra_draw"]) if challenge else None,
             first_card=first_card,
+            flips=any(e["type"] == "flip" for e in effects),
         )
 
     def _index_cards(self):
@@ -288,6 +309,12 @@ def until_color(spec):
     """Whether the draw the kind aims at the next player goes on until a card of the colour in play."""
     effect = _owing_effect(spec)
     return bool(effect and effect.get("until_color"))
+
+
+def victim_names_color(spec):
+    """Whether the player who draws until a colour comes names that colour."""
+    effect = _owing_effect(spec)
+    return bool(effect and effect.get("until_color") and effect.get("color_named_by") == "target")
 
 
 def deflects(spec):

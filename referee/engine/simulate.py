@@ -44,6 +44,28 @@ MAX_MOVES_PER_GAME = 6000
 MAX_ROUNDS_PER_GAME = 60
 
 
+class Face(str):
+    """One face of a physical card of a two-sided deck: the card string of its side,
+    with `other`, the face on its back. Equal to (and hashed as) its string, so the
+    table's lists read as cards of the side up."""
+
+    other = None
+
+
+def _two_sided_deck(rules, rng):
+    """The physical cards of a two-sided deck, first side up: each first-side face
+    paired with a face of the other side (the pairing is random, as the sources give
+    none)."""
+    backs = list(rules.other_side.deck)
+    rng.shuffle(backs)
+    cards = []
+    for text, back in zip(rules.deck, backs):
+        front, reverse = Face(text), Face(back)
+        front.other, reverse.other = reverse, front
+        cards.append(front)
+    return cards
+
+
 class InvariantBroken(AssertionError):
     """The judge and the physical table disagree."""
 
@@ -93,7 +115,7 @@ class Table:
 
     def __init__(self, rules, players, rng, stats, check=True, record=False, mischief=True,
                  show_hands=True, check_legal=False, max_moves=MAX_MOVES_PER_GAME):
-        self.rules = rules
+        self.rules = rules.on_side(None)   # the side up (a two-sided deck turns over)
         self.mischief = mischief
         self.show_hands = show_hands
         self.check_legal = check_legal
@@ -110,7 +132,9 @@ class Table:
     # --- the physical table ---------------------------------------------------
 
     def deal(self, dealer, first_round):
-        self.pile = shuffled(self.rng, self.rules.deck)
+        self.rules = self.rules.on_side(None)   # every round starts on the first side
+        deck = self.rules.deck if self.rules.other_side is None else _two_sided_deck(self.rules, self.rng)
+        self.pile = shuffled(self.rng, deck)
         self.discard = []
         # {seat: hand}: the mapping the enumerator reads, kept rather than rebuilt per move
         self.hands = {seat: [self.pile.pop() for _ in range(self.rules.hand_size)]
@@ -221,15 +245,13 @@ class Table:
         if move.type == "play" and verdict.legal:
             hand = self.hands[move.player]
             if len(move.cards) == 1:   # most plays
-                hand.remove(move.cards[0].text)
-                self.discard.append(move.cards[0].text)
+                text = move.cards[0].text
+                self.discard.append(hand.pop(hand.index(text)))   # the physical card, both faces
                 return
-            for card in move.cards:
-                hand.remove(card.text)
+            held = [hand.pop(hand.index(card.text)) for card in move.cards]
             lead = top_card(move.cards).text
-            under = [c.text for c in move.cards]
-            under.remove(lead)
-            self.discard.extend(under + [lead])
+            on_top = held.pop(held.index(lead))
+            self.discard.extend(held + [on_top])
         elif move.type == "draw" and verdict.legal:
             self.hands[move.player].extend(self.taken)
 
@@ -253,9 +275,23 @@ class Table:
                     if seat not in state.out:
                         hands[state.seat_after(seat, 1)] = self.hands[seat]
                 self.hands = hands
+            elif kind == "flip":
+                self.turn_over(verdict.state.side)
             elif kind == "out":   # the mercy rule: the hand goes under the discard pile
                 self.discard = self.hands[effect["player"]] + self.discard
                 self.hands[effect["player"]] = []
+
+    def turn_over(self, side):
+        """A Flip: every card turns over. The piles are turned as stacks (their bottom
+        card comes on top), each hand card by card."""
+        self.rules = self.rules.on_side(side)
+        self.pile = [card.other for card in reversed(self.pile)]
+        self.discard = [card.other for card in reversed(self.discard)]
+        self.hands = {seat: [card.other for card in hand] for seat, hand in self.hands.items()}
+
+    def turned_up(self):
+        """The card a Flip played now turns up: the back of the discard pile's bottom card."""
+        return self.discard[0].other
 
     def verify_every_card(self):
         """Every card of the deck in exactly one place (after every round, and whenever
@@ -318,6 +354,9 @@ class Table:
             moves = [o.move for o in options]
         else:   # the same moves; the judge hears only the one chosen (in apply)
             moves = enumerate_moves(self.rules, state, self.all_hands())
+        if self.rules.other_side is not None:   # the Flip plays that turn up the real card
+            truth = self.turned_up()
+            moves = [m for m in moves if m.turned_up is None or m.turned_up.text == truth]
         move = self.choose(moves)
         if move is None:
             raise InvariantBroken(f"no legal move in phase {state.phase}")
@@ -397,7 +436,9 @@ class Table:
             if answering and state.pending.until_cards and not self.taken and self.rng.random() < 0.5:
                 self.taken = self.draw_cards(min(1, self.available()))
         elif answering and state.pending.until_color:
-            self.taken = self.draw_until(lambda card: card.color == state.color, state.cards_for(rules, player))
+            move.color = chosen.color   # named by the drawer where the rules say so
+            color = chosen.color or state.color
+            self.taken = self.draw_until(lambda card: card.color == color, state.cards_for(rules, player))
         elif answering:
             self.taken = self.draw_cards(chosen.count)
         elif rules.draw_until_playable:
@@ -478,6 +519,8 @@ class Table:
                 return None
             card = rules.cards[rng.choice(self.hands[player])]
             move.cards = (card,)
+            if card.kind.flips and rng.random() < 0.5:
+                move.turned_up = rules.other_side.cards[self.turned_up()]
             if card.kind.choose_color:
                 move.color = rng.choice(rules.colors)
             if card.kind.aims:
@@ -505,7 +548,7 @@ _FIELDS = operator.attrgetter(*State.__slots__)
 # The moves that show the judge the mover's hand (hand_shown).
 _HAND_SHOWN = frozenset(("play", "draw", "pass"))
 # The effect types that move physical cards (follow_effects).
-_TABLE_EFFECTS = frozenset(("draw", "trade-hands", "pass-hands", "out"))
+_TABLE_EFFECTS = frozenset(("draw", "trade-hands", "pass-hands", "flip", "out"))
 
 
 def _fingerprint(state):

@@ -60,7 +60,8 @@ class Debt(NamedTuple):
 class State:
     __slots__ = ("players", "dealer", "current", "direction", "top", "color", "hand_counts",
                  "pending", "phase", "scores", "round", "drawn", "drawn_card", "extra_play",
-                 "skips", "uno_called", "uno_exposed", "debts", "winner", "scored", "pile", "out")
+                 "skips", "uno_called", "uno_exposed", "debts", "winner", "scored", "pile", "out",
+                 "side")
 
     def copy(self):
         new = State.__new__(State)
@@ -86,6 +87,7 @@ class State:
         new.scored = self.scored
         new.pile = self.pile
         new.out = self.out                  # a frozenset
+        new.side = self.side
         return new
 
     def cards_to_draw(self, rules):
@@ -145,6 +147,7 @@ class State:
             "scored": self.scored,
             "pile": self.pile,
             "out": sorted(self.out),
+            **({"side": self.side} if self.side is not None else {}),
         }
 
 
@@ -172,6 +175,7 @@ def new_state(players, dealer):
     state.scored = False
     state.pile = None         # cards in the draw pile (or launcher); None: not tracked
     state.out = frozenset()   # players out of the round (the mercy rule)
+    state.side = None         # the side of a two-sided deck that is up; None: one-sided
     return state
 
 
@@ -256,6 +260,12 @@ def parse_state(rules, data, path="/state"):
         r.done()
     n = len(players)
     state = new_state(players, 0)
+    if rules.sides:
+        # The side that is up says which cards the strings name: read it first.
+        state.side = r.choice("side", rules.sides, default=rules.sides[0]) or rules.sides[0]
+        rules = rules.on_side(state.side)
+    elif data.get("side") is not None:
+        r.fail("side", f"the {rules.id} deck has one side", "not-one-of")
     state.dealer = r.int("dealer", 0, n - 1, default=0)
     state.current = r.int("current", 0, n - 1)
     direction = r.choice("direction", tuple(DIRECTIONS), default="clockwise")

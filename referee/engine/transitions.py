@@ -50,6 +50,16 @@ def advance(state, player, extra_skips, effects):
     effects.append({"type": "turn", "player": state.current})
 
 
+def flip(rules, state, turned_up, effects):
+    """Every card turns over: the discard pile (its bottom card, other side up, is the
+    new top card `turned_up`, which sets the colour; a wild turned up names none), the
+    draw pile and the hands. Hand and pile counts do not change."""
+    state.side = rules.other_side.side
+    state.top = turned_up.text
+    state.color = turned_up.color
+    effects.append({"type": "flip", "side": state.side, "top": state.top})
+
+
 def lose_turn(state, player, effects):
     """`player`, who had to answer a draw, loses the turn: it passes to the one after."""
     effects.append({"type": "skip", "player": player})

@@ -116,6 +116,8 @@ def _effect_findings(path: tuple, effect: dict) -> Iterator[Finding]:
             yield (path, coded("draw-count-and-until-color"), ERROR)
         elif until_color and effect.get("target", "next") != "next":
             yield (path + ("target",), coded("draw-until-color-target"), ERROR)
+        if effect.get("color_named_by") is not None and not until_color:
+            yield (path + ("color_named_by",), coded("color-named-by-needs-until-color"), ERROR)
     if kind == "launcher":
         presses, until = effect.get("presses"), effect.get("until_cards")
         if presses is None and not until:
@@ -257,5 +259,41 @@ CHECKS = [
 ]
 
 
+# The checks that read a side's colours and cards: they run on the other side too.
+SIDE_CHECKS = [
+    check_counting,
+    check_deck_size,
+    check_scores,
+    check_kind_ids,
+    check_wild_and_coloured,
+    check_effect_fields,
+    check_restrictions,
+]
+
+
+def check_flip(data) -> Iterator[Finding]:
+    """A flip effect needs another side to turn to; both sides need as many colours."""
+    other = data.get("other_side")
+    if other is None:
+        for kind_id, kind in data["cards"].items():
+            if any(effect["type"] == "flip" for effect in kind["effects"]):
+                yield (("cards", kind_id, "effects"), coded("flip-needs-other-side", kind=kind_id), ERROR)
+        return
+    if len(other["colors"]) != len(data["colors"]):
+        yield (("other_side", "colors"), coded("other-side-colors", count=len(data["colors"])), ERROR)
+
+
+def other_side_findings(data: dict) -> Iterator[Finding]:
+    """The side checks run on the other side's faces, their paths under other_side."""
+    other = data.get("other_side")
+    if other is None:
+        return
+    side = {**data, "colors": other["colors"], "cards": other["cards"]}
+    for check in SIDE_CHECKS:
+        for path, message, severity in check(side):
+            yield (("other_side", *path) if path[0] == "cards" else path, message, severity)
+
+
 def run_checks(data: dict) -> list[Finding]:
-    return [finding for check in CHECKS for finding in check(data)]
+    findings = [finding for check in CHECKS for finding in check(data)]
+    return findings + list(check_flip(data)) + list(other_side_findings(data))

@@ -186,6 +186,8 @@ PROBLEM_MESSAGES = {
     "draw-count-and-until-color": M_("A draw effect takes count or until_color: true, not both."),
     # TRANSLATORS: ruleset problem: only the next player can be made to draw until a colour comes.
     "draw-until-color-target": M_("Drawing until a colour comes is aimed at the next player only."),
+    # TRANSLATORS: ruleset problem: color_named_by only means something for a draw until a colour comes.
+    "color-named-by-needs-until-color": M_("Only a draw until a colour comes (until_color: true) has a colour to name: remove color_named_by or add until_color: true."),
     # TRANSLATORS: ruleset problem: a launcher effect without presses or until_cards (keep the key names).
     "launcher-needs-presses": M_("A launcher effect needs presses, or until_cards: true."),
     # TRANSLATORS: ruleset problem: a launcher effect with both presses and until_cards (keep the key names).
@@ -208,6 +210,10 @@ PROBLEM_MESSAGES = {
     "stack-until-color": M_("{kind} makes the next player draw until a colour comes, which adds up to no total, so it cannot be stacked."),
     # TRANSLATORS: ruleset problem: the card {kind} makes the next player draw until a colour comes and also has a challenge.
     "until-color-challenge": M_("{kind} makes the next player draw until a colour comes; such a draw cannot be challenged yet."),
+    # TRANSLATORS: ruleset problem: a card turns the deck over (UNO Flip) but the ruleset describes no other side; {kind} is a card kind id.
+    "flip-needs-other-side": M_("{kind} turns every card over, but the deck has no other side: describe it under other_side."),
+    # TRANSLATORS: ruleset problem (UNO Flip): the other side of the deck lists a different number of colours; {count} is how many the first side has.
+    "other-side-colors": M_("The other side needs as many colours as the first side: {count}."),
     # TRANSLATORS: ruleset problem: no_going_out_on names something unknown; {kind} is it, {categories} lists the categories.
     "no-going-out-unknown": M_("{kind} is neither a card of this ruleset nor a category ({categories})."),
     # TRANSLATORS: ruleset warning: a list names the same card twice; {item} is it.

@@ -19,7 +19,7 @@ __all__ = ["CATEGORIES", "PALETTE", "TARGETS", "EFFECT_FIELDS", "DEFAULT_TARGET"
            "normalise_effect"]
 
 CATEGORIES = ("number", "action", "wild")
-PALETTE = ("red", "yellow", "green", "blue")
+PALETTE = ("red", "yellow", "green", "blue", "pink", "teal", "orange", "purple")
 
 # Effect primitives: the fields each one takes, with the values allowed (None: any value
 # the schema allows), and the default target where a target applies.
@@ -32,8 +32,9 @@ EFFECT_FIELDS: dict[str, dict[str, tuple | None]] = {
     "discard-all": {},
     "pass-hands": {},
     "trade-hands": {"target": ("chosen", "next")},
-    "draw": {"count": None, "until_color": None, "target": TARGETS},
+    "draw": {"count": None, "until_color": None, "color_named_by": ("player", "target"), "target": TARGETS},
     "launcher": {"presses": None, "until_cards": None, "target": TARGETS},
+    "flip": {},
 }
 DEFAULT_TARGET = {"trade-hands": "chosen", "draw": "next", "launcher": "next"}
 
@@ -43,7 +44,7 @@ def makes_next_player_owe(kind: dict) -> bool:
     return owed_by_next(kind) is not None
 
 
-FIELD_ORDER = ("type", "count", "until_color", "presses", "until_cards", "target")
+FIELD_ORDER = ("type", "count", "until_color", "color_named_by", "presses", "until_cards", "target")
 
 
 def normalise_effect(effect: dict) -> dict:

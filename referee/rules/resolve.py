@@ -222,7 +222,8 @@ def complete(merged: dict) -> dict:
     for key in UPLOAD_ONLY_KEYS:
         data.pop(key, None)
     data.setdefault("extends", None)
-    for kind in data.get("cards", {}).values():
+    other_cards = (data.get("other_side") or {}).get("cards", {})
+    for kind in [*data.get("cards", {}).values(), *other_cards.values()]:
         kind["effects"] = [normalise_effect(effect) for effect in kind["effects"]]
     return data
 

@@ -29,6 +29,14 @@ COLORS = {
         "green": NP_("color", "green"),
         # TRANSLATORS: a colour named on its own, as a word: "the colour in play is blue".
         "blue": NP_("color", "blue"),
+        # TRANSLATORS: (UNO Flip, dark side) a colour named on its own, as a word: "the colour in play is pink".
+        "pink": NP_("color", "pink"),
+        # TRANSLATORS: (UNO Flip, dark side) a colour named on its own, as a word: "the colour in play is teal".
+        "teal": NP_("color", "teal"),
+        # TRANSLATORS: (UNO Flip, dark side) a colour named on its own, as a word: "the colour in play is orange".
+        "orange": NP_("color", "orange"),
+        # TRANSLATORS: (UNO Flip, dark side) a colour named on its own, as a word: "the colour in play is purple".
+        "purple": NP_("color", "purple"),
     },
     "card": {
         # TRANSLATORS: the colour of a card, in a card's name: "red 3", "red Skip" (agree with your word for "card").
@@ -39,6 +47,14 @@ COLORS = {
         "green": NP_("card color", "green"),
         # TRANSLATORS: the colour of a card, in a card's name: "blue 3", "blue Skip" (agree with your word for "card").
         "blue": NP_("card color", "blue"),
+        # TRANSLATORS: (UNO Flip, dark side) the colour of a card, in a card's name: "pink 3", "pink Skip" (agree with your word for "card").
+        "pink": NP_("card color", "pink"),
+        # TRANSLATORS: (UNO Flip, dark side) the colour of a card, in a card's name: "teal 3", "teal Skip" (agree with your word for "card").
+        "teal": NP_("card color", "teal"),
+        # TRANSLATORS: (UNO Flip, dark side) the colour of a card, in a card's name: "orange 3", "orange Skip" (agree with your word for "card").
+        "orange": NP_("card color", "orange"),
+        # TRANSLATORS: (UNO Flip, dark side) the colour of a card, in a card's name: "purple 3", "purple Skip" (agree with your word for "card").
+        "purple": NP_("card color", "purple"),
     },
     "postposition": {
         # TRANSLATORS: a colour in the form it takes before a word for "colour" and a postposition: "matches the colour red", "cards of the colour red".
@@ -49,6 +65,14 @@ COLORS = {
         "green": NP_("color before a postposition", "green"),
         # TRANSLATORS: a colour in the form it takes before a word for "colour" and a postposition: "matches the colour blue", "cards of the colour blue".
         "blue": NP_("color before a postposition", "blue"),
+        # TRANSLATORS: (UNO Flip, dark side) a colour in the form it takes before a word for "colour" and a postposition: "matches the colour pink", "cards of the colour pink".
+        "pink": NP_("color before a postposition", "pink"),
+        # TRANSLATORS: (UNO Flip, dark side) a colour in the form it takes before a word for "colour" and a postposition: "matches the colour teal", "cards of the colour teal".
+        "teal": NP_("color before a postposition", "teal"),
+        # TRANSLATORS: (UNO Flip, dark side) a colour in the form it takes before a word for "colour" and a postposition: "matches the colour orange", "cards of the colour orange".
+        "orange": NP_("color before a postposition", "orange"),
+        # TRANSLATORS: (UNO Flip, dark side) a colour in the form it takes before a word for "colour" and a postposition: "matches the colour purple", "cards of the colour purple".
+        "purple": NP_("color before a postposition", "purple"),
     },
 }
 
@@ -114,6 +138,14 @@ KINDS = {
     "wild-draw-ten": NP_("card kind", "Wild Draw Ten"),
     # TRANSLATORS: card name (UNO No Mercy): wild card; the next player draws until a card of the named colour comes.
     "wild-color-roulette": NP_("card kind", "Wild Color Roulette"),
+    # TRANSLATORS: card name (UNO Flip, light side): the next player draws one card. Used alone and as "red Draw One".
+    "draw-one": NP_("card kind", "Draw One"),
+    # TRANSLATORS: card name (UNO Flip): every card turns over, the other side of the deck is played. Used alone and as "red Flip".
+    "flip": NP_("card kind", "Flip"),
+    # TRANSLATORS: card name (UNO Flip, dark side): the next player draws five cards. Used alone and as "pink Draw Five".
+    "draw-five": NP_("card kind", "Draw Five"),
+    # TRANSLATORS: card name (UNO Flip, dark side): wild card; the next player draws until a card of the named colour comes.
+    "wild-draw-color": NP_("card kind", "Wild Draw Color"),
     # TRANSLATORS: card name (UNO All Wild): wild card that reverses the direction of play.
     "wild-reverse": NP_("card kind", "Wild Reverse"),
     # TRANSLATORS: card name (UNO All Wild): wild card; the next player loses their turn.
@@ -128,7 +160,7 @@ KINDS = {
     "wild-forced-swap": NP_("card kind", "Wild Forced Swap"),
 }
 
-DEFAULT_COLORS = tuple(COLORS["word"])
+DEFAULT_COLORS = tuple(COLORS["word"])   # both sides' colours
 
 
 def color_name(color: str, tr: Translator, form: str = "word") -> str:
@@ -139,16 +171,23 @@ def color_name(color: str, tr: Translator, form: str = "word") -> str:
     return str(color)
 
 
+def _sides(rules: Rules | None) -> tuple[Rules, ...]:
+    """The ruleset's sides, the given one first (a two-sided deck names cards of both)."""
+    if rules is None:
+        return ()
+    return (rules,) if rules.other_side is None else (rules, rules.other_side)
+
+
 def kind_name(kind: str, tr: Translator, rules: Rules | None = None) -> str:
     if kind in KINDS:
         return tr.translate(*KINDS[kind])
-    spec = rules.kinds.get(kind) if rules is not None else None
+    spec = next((side.kinds[kind] for side in _sides(rules) if kind in side.kinds), None)
     return str(spec.title) if spec is not None else str(kind)
 
 
 def split_card(card: str, rules: Rules | None = None) -> tuple[str | None, str]:
     """'red-draw-two' -> ('red', 'draw-two'); 'wild' -> (None, 'wild')."""
-    known = rules.cards.get(card) if rules is not None else None
+    known = next((side.cards[card] for side in _sides(rules) if card in side.cards), None)
     if known is not None:
         return known.color, known.kind.id
     for color in rules.colors if rules is not None else DEFAULT_COLORS:

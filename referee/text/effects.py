@@ -35,6 +35,8 @@ EFFECTS: dict[str, Sentence] = {
     "catchable": M_("{player} did not call UNO and can be caught."),
     # TRANSLATORS: practice board, an effect of a move: {player} and {target} swap the cards in their hands.
     "trade-hands": M_("{player} and {target} swap hands."),
+    # TRANSLATORS: practice board, an effect of a move (UNO Flip): the discard pile, the draw pile and every hand turn over; play goes on with the other side of the cards.
+    "flip": M_("Every card turns over: the discard pile, the draw pile and every hand. Play goes on with the other side."),
     # TRANSLATORS: practice board, an effect of a move: every hand passes on, in the clockwise direction.
     "pass-hands/clockwise": M_("Every player passes their hand on, clockwise."),
     # TRANSLATORS: practice board, an effect of a move: every hand passes on, in the counter-clockwise direction.

@@ -99,6 +99,12 @@ def setup(rules: Rules, tr: Translator) -> Section:
     if any(spec.category != "wild" for _kind, spec in kinds_in_deck(rules)):
         # TRANSLATORS: rule text, set-up section; {colors} lists the colours ("red, yellow, green and blue") in their "color before a postposition" form: follow it with your word for colour(s) and a postposition.
         section.add("colors", tr.gettext("The coloured cards come in {colors}.", colors=colors))
+    if rules.other_side is not None:
+        other = tr.join([color_name(color, tr, "postposition") for color in rules.other_side.colors])
+        # TRANSLATORS: rule text, set-up section (UNO Flip): every card has two faces; {colors} lists the other side's colours in their "color before a postposition" form, as in "The coloured cards come in {colors}".
+        section.add("other_side", tr.gettext(
+            "Every card has a face on each side. Hands are held, and the discard pile is started, with the first side up; on the other side, the coloured cards come in {colors}.",
+            colors=other))
     _dealing(rules, tr, section)
     _opening(rules, tr, section)
     return section
@@ -304,6 +310,15 @@ def _two_players(rules: Rules, tr: Translator, section: Section) -> None:
 def cards(rules: Rules, tr: Translator) -> Section:
     # TRANSLATORS: title of the rule text section that lists the cards and what they do.
     section = Section("cards", tr.pgettext("section title", "The cards"))
+    _side_cards(rules, tr, section, "cards")
+    if rules.other_side is not None:
+        # TRANSLATORS: rule text, cards section (UNO Flip): introduces the cards of the deck's other side.
+        section.add("other_side.cards", tr.gettext("The other side of the deck has these cards:"))
+        _side_cards(rules.other_side, tr, section, "other_side.cards")
+    return section
+
+
+def _side_cards(rules: Rules, tr: Translator, section: Section, key: str) -> None:
     for kind, spec in kinds_in_deck(rules):
         name = kind_name(kind, tr, rules)
         copies = copies_in_deck(spec, rules)
@@ -315,8 +330,7 @@ def cards(rules: Rules, tr: Translator) -> Section:
             # TRANSLATORS: rule text, cards section, after "{card}: N cards in the deck.": how many of them are of each colour.
             counted.append(tr.ngettext("There is {count} of each colour.", "There are {count} of each colour.",
                                        per_color))
-        section.add(f"cards.{kind}", " ".join([*counted, *effect_sentences(list(spec.effects), tr)]))
-    return section
+        section.add(f"{key}.{kind}", " ".join([*counted, *effect_sentences(list(spec.effects), tr)]))
 
 
 def effect_sentences(effects: list[dict], tr: Translator) -> list[str]:
@@ -370,6 +384,15 @@ def _effect_sentence(effect: dict, tr: Translator, with_skip: bool) -> str | Non
             return tr.gettext("Whoever plays it swaps hands with a player of their choice.")
         # TRANSLATORS: rule text, cards section: swap hands with the next player.
         return tr.gettext("Whoever plays it swaps hands with the next player.")
+    if kind == "flip":
+        # TRANSLATORS: rule text, cards section (UNO Flip): the Flip effect.
+        return tr.gettext("Every card turns over: the discard pile, the draw pile and every hand. Play goes on with the other side until the cards turn over again.")
+    if kind == "draw" and effect.get("until_color") and effect.get("color_named_by") == "target":
+        if with_skip:
+            # TRANSLATORS: rule text, cards section: the next player names a colour, draws until it comes, then loses their turn; the colour named is then the colour in play.
+            return tr.gettext("The next player names a colour, draws cards until one of that colour comes, keeps them all, and loses their turn; the colour they named is the colour in play.")
+        # TRANSLATORS: rule text, cards section: the next player names a colour and draws until it comes; the colour named is then the colour in play.
+        return tr.gettext("The next player names a colour, draws cards until one of that colour comes, and keeps them all; the colour they named is the colour in play.")
     if kind == "draw" and effect.get("until_color"):
         if with_skip:
             # TRANSLATORS: rule text, cards section: the next player draws until the colour in play comes, then loses their turn.
@@ -445,6 +468,16 @@ def _launcher_until_sentence(target: str, with_skip: bool, tr: Translator) -> st
 def challenge(rules: Rules, tr: Translator) -> Section:
     # TRANSLATORS: title of the rule text section about restricted cards and challenging them.
     section = Section("challenge", tr.pgettext("section title", "Restrictions and challenges"))
+    _restrictions(rules, tr, section, "cards")
+    if rules.other_side is not None:
+        _restrictions(rules.other_side, tr, section, "other_side.cards")
+    if not section.facts:
+        # TRANSLATORS: rule text, challenge section, when no card is restricted.
+        section.add("restriction.none", tr.gettext("No card has a restriction on when it may be played, so there is nothing to challenge."))
+    return section
+
+
+def _restrictions(rules: Rules, tr: Translator, section: Section, key: str) -> None:
     for kind, spec in kinds_in_deck(rules):
         if spec.restriction == "none":
             continue
@@ -460,12 +493,8 @@ def challenge(rules: Rules, tr: Translator) -> Section:
         else:
             # TRANSLATORS: rule text, challenge section: {card} is the restricted card.
             text = tr.gettext("You may play a {card} only when you hold no other card that you could play.", card=name)
-        section.add(f"cards.{kind}.restriction", text)
-        section.add(f"cards.{kind}.challenge", _challenge_terms(spec, name, tr))
-    if not section.facts:
-        # TRANSLATORS: rule text, challenge section, when no card is restricted.
-        section.add("restriction.none", tr.gettext("No card has a restriction on when it may be played, so there is nothing to challenge."))
-    return section
+        section.add(f"{key}.{kind}.restriction", text)
+        section.add(f"{key}.{kind}.challenge", _challenge_terms(spec, name, tr))
 
 
 def _challenge_terms(spec: KindSpec, name: str, tr: Translator) -> str:
@@ -565,18 +594,29 @@ def scoring(rules: Rules, tr: Translator) -> Section:
         # TRANSLATORS: rule text, scoring section: the score multiplier; {count} is how many times each point counts.
         section.add("scoring.multiplier", tr.ngettext("Every point scored counts {count} time.",
                                                       "Every point scored counts {count} times.", multiplier))
+    _card_points(rules, tr, section, "scoring")
+    if rules.other_side is not None:
+        # TRANSLATORS: rule text, scoring section (UNO Flip): the cards are counted on the side up at the end of the round; the other side's points follow.
+        section.add("scoring.other_side", tr.gettext(
+            "Cards are counted on the side that is up when the round ends. On the other side:"))
+        _card_points(rules.other_side, tr, section, "scoring.other_side")
+    _scoring_target(rules, tr, section, own)
+    return section
+
+
+def _card_points(rules: Rules, tr: Translator, section: Section, key: str) -> None:
+    """The points of a side's cards: face value for numbers, then by value."""
     in_deck = kinds_in_deck(rules)
     face_value = [kind for kind, spec in in_deck if spec.number is not None and spec.score == spec.number]
     if face_value:
         # TRANSLATORS: rule text, scoring section; {cards} lists number cards, e.g. "0, 1, 2 and 3".
-        section.add("scoring.face_value", tr.gettext("Number cards score their face value ({cards}).",
-                                                     cards=_names(face_value, tr, rules)))
+        section.add(f"{key}.face_value", tr.gettext("Number cards score their face value ({cards}).",
+                                                    cards=_names(face_value, tr, rules)))
     by_score: dict[int, list[str]] = {}
     for kind, spec in in_deck:
         if kind not in face_value:
             by_score.setdefault(spec.score, []).append(kind)
     for points, kinds in by_score.items():
-        key = f"scoring.points.{points}"
         if len(kinds) == 1:
             # TRANSLATORS: rule text, scoring section: the points of one card; {card} is its name.
             text = tr.ngettext("A {card} scores {points} point.", "A {card} scores {points} points.",
@@ -585,7 +625,10 @@ def scoring(rules: Rules, tr: Translator) -> Section:
             # TRANSLATORS: rule text, scoring section: the points of several cards; {cards} lists their names.
             text = tr.ngettext("{cards} score {points} point each.", "{cards} score {points} points each.",
                                points, cards=_names(kinds, tr, rules), points=points)
-        section.add(key, text)
+        section.add(f"{key}.points.{points}", text)
+
+
+def _scoring_target(rules: Rules, tr: Translator, section: Section, own: bool) -> None:
     if _get(rules, "scoring.single_round"):
         # TRANSLATORS: rule text, scoring section: one round decides the game.
         section.add("scoring.target", tr.gettext("A single round decides the game; keeping score is optional."))
@@ -602,7 +645,6 @@ def scoring(rules: Rules, tr: Translator) -> Section:
         section.add("scoring.target", tr.ngettext("The first player to reach {target} point wins the game.",
                                                   "The first player to reach {target} points wins the game.",
                                                   target, target=target))
-    return section
 
 
 def house(rules: Rules, tr: Translator) -> Section:

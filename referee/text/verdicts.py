@@ -233,6 +233,22 @@ MESSAGES: dict[str, tuple[Sentence, ...]] = {
         # TRANSLATORS: refusal: the wild card {card} was played without naming a colour.
         M_("Whoever plays {card} must name a colour."),
     ),
+    "draw-color-required": (
+        # TRANSLATORS: refusal: {player} must draw until a colour comes and names that colour; {card} made them draw.
+        M_("{player} draws because of {card} and names the colour to draw until: say which colour."),
+    ),
+    "draw-color-not-allowed": (
+        # TRANSLATORS: refusal: {player} named a colour with a draw, which only a player drawing until a colour they name may do.
+        M_("{player} draws without naming a colour: only a draw until a colour the drawer names takes one."),
+    ),
+    "turned-up-required": (
+        # TRANSLATORS: refusal: {card} is a Flip card (UNO Flip): the phone must say which card the turned discard pile now shows on top.
+        M_("{card} turns every card over: say which card is now on top of the discard pile."),
+    ),
+    "turned-up-not-allowed": (
+        # TRANSLATORS: refusal: a turned-up card was reported with {card}, which does not turn the deck over (UNO Flip).
+        M_("{card} does not turn the cards over, so no card is turned up with it."),
+    ),
     "color-not-allowed": (
         # TRANSLATORS: refusal: a colour was named with the card {card}, which does not let its player choose one.
         M_("{card} does not let its player choose a colour, so play it without naming one."),
@@ -516,7 +532,7 @@ def _kind_of(card, rules: Rules | None) -> KindSpec | None:
     if rules is None or not isinstance(card, str):
         return None
     _color, kind = split_card(card, rules)
-    return rules.kinds.get(kind)
+    return rules.kinds.get(kind) or (rules.other_side.kinds.get(kind) if rules.other_side else None)
 
 
 def _launcher_aimed(card, rules: Rules | None) -> PendingDraw | None:
@@ -584,6 +600,9 @@ def render_verdict(verdict_json: dict, tr: Translator, players: list[str] | None
     if rules is None:
         raise TypeError("verdict_message needs the table's ruleset (compiled, or its resolved data)")
     rules = compiled(rules)
+    state = verdict_json.get("state")
+    if isinstance(state, dict) and isinstance(state.get("side"), str):
+        rules = rules.on_side(state["side"])   # the cards are named on the side up
     code = verdict_json.get("code")
     details = verdict_json.get("details")
     details = details if isinstance(details, dict) else {}

@@ -37,7 +37,7 @@ def scenario_states():
             for step in scenario.get("steps", []):
                 if "error" in step["expect"]:
                     continue
-                move = parse_move(rules, step["move"], state.seats)
+                move = parse_move(rules, step["move"], state.seats, side=state.side)
                 state = judge(rules, state, move, step.get("hand")).state
                 yield scenario["name"], rules, state
 

@@ -20,7 +20,7 @@ def upload(client, token, text, content_type="application/yaml"):
 def test_the_built_ins_are_listed_first(client):
     listed = client.get("/v1/rulesets").get_json()["rulesets"]
     ids = [r["id"] for r in listed]
-    assert {"classic", "sonic", "attack"} <= set(ids)
+    assert {"classic", "sonic", "attack", "flip"} <= set(ids)
     for entry in listed:
         assert {"id", "version", "title", "extends"} <= set(entry)
     builtin_flags = [r["builtin"] for r in listed]

@@ -73,7 +73,7 @@ def test_replaying_the_log_through_the_judge_reproduces_every_state(app, client,
                        opening.get("color")).state
     assert state.to_json() == table["state"]
     for event in log["events"]:
-        verdict = judge(rules, state, parse_move(rules, event["move"], state.seats))
+        verdict = judge(rules, state, parse_move(rules, event["move"], state.seats, side=state.side))
         assert verdict.to_json()["state"] == event["verdict"]["state"], event["seq"]
         assert verdict.code == event["verdict"]["code"]
         # What was stored parses back to the same state (the table resumes from it).

@@ -239,7 +239,7 @@ def check_log(port, table_id, burst):
                        opening.get("color")).to_json()["state"]
     for event in events:
         parsed = parse_state(rules, state)
-        verdict = judge(rules, parsed, parse_move(rules, event["move"], parsed.seats)).to_json()
+        verdict = judge(rules, parsed, parse_move(rules, event["move"], parsed.seats, side=parsed.side)).to_json()
         assert verdict["code"] == event["verdict"]["code"], event["seq"]
         assert verdict["state"] == event["verdict"]["state"], event["seq"]
         state = verdict["state"]

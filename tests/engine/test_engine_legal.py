@@ -38,6 +38,17 @@ def test_a_hand_on_its_turn_lists_each_play_and_the_draw(compiled):
         "draw 1"])
 
 
+def test_a_flip_card_is_listed_with_each_card_it_may_turn_up_and_reads_the_side_up(compiled):
+    rules = compiled["flip"]
+    state = parse_state(rules, {"players": ["A", "B"], "current": 0, "top": "red-5", "hand_counts": [2, 7]})
+    flips = [o for o in legal_moves(rules, state, ["red-flip", "blue-9"]) if o.move.type == "play"]
+    turned = {o.move.turned_up.text for o in flips}
+    assert turned == set(rules.other_side.cards) and all(o.verdict.legal for o in flips)
+    dark = parse_state(rules, {"players": ["A", "B"], "current": 0, "side": "dark", "top": "pink-5",
+                               "hand_counts": [2, 7]})
+    assert described(legal_moves(rules, dark, ["pink-9", "teal-2"])) == ["draw 1", "play pink-9", "play pink-9 uno"]
+
+
 def test_a_pending_draw_lists_taking_it_challenging_it_and_the_stacks(compiled):
     rules = compiled["stacking-tournament"]
     state = parse_state(rules, {"players": ["Asha", "Bina", "Chirag"], "current": 2, "top": "red-draw-two",

@@ -29,7 +29,7 @@ def announced(rules, state, move, action):
 
 
 @pytest.mark.parametrize("ruleset_id", ["classic", "sonic", "attack", "stacking-tournament",
-                                        "seven-o-jump-in", "attack-all-cards", "telugu-table"])
+                                        "seven-o-jump-in", "attack-all-cards", "telugu-table", "flip"])
 def test_every_legal_move_was_announced_by_next(compiled, ruleset_id):
     rules = compiled[ruleset_id]
     stats = simulate(rules, GAMES, seed=11, players=4, record=True)

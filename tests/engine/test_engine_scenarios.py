@@ -135,12 +135,12 @@ def test_scenario(scenario, compiled):
         expect = step["expect"]
         if "error" in expect:
             with pytest.raises(InputError) as caught:
-                move = parse_move(rules, step["move"], state.seats)
+                move = parse_move(rules, step["move"], state.seats, side=state.side)
                 judge(rules, state, move, step.get("hand"))
             paths = [p.path for p in caught.value.problems]
             assert expect["error"] in paths, f"step {number}: problems at {paths}"
             continue
-        move = parse_move(rules, step["move"], state.seats)
+        move = parse_move(rules, step["move"], state.seats, side=state.side)
         before = state.to_json()
         verdict = judge(rules, state, move, step.get("hand"))
         check_verdict(expect, verdict, number)

@@ -16,7 +16,7 @@ KEYS = read_cases("resolved-keys.yaml")
 SHIPPED = [p.relative_to(REPO).as_posix() for p in builtin_files()]
 
 
-@pytest.mark.parametrize("edition, size", [("classic", 108), ("sonic", 112), ("attack", 112)])
+@pytest.mark.parametrize("edition, size", [("classic", 108), ("sonic", 112), ("attack", 112), ("flip", 112)])
 def test_edition_deck_totals(builtins, edition, size):
     data = builtins[edition].data
     assert data["deck_size"] == size == deck_total(data)

@@ -48,7 +48,9 @@ def _input_problem_codes():
             if not isinstance(node, ast.Call) or not node.args:
                 continue
             name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
-            if name not in ("problem", "at", "fail"):
+            # problem(path, message, code), InputError.at(...) and .fail(...) alike; a
+            # reader's at(key) names a field, not a code.
+            if name not in ("problem", "at", "fail") or len(node.args) < 3:
                 continue
             code = node.args[-1]
             options = [code.body, code.orelse] if isinstance(code, ast.IfExp) else [code]

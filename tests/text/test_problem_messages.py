@@ -55,6 +55,7 @@ EFFECTS = [
     {"type": "discard-all", "player": 0, "color": "green", "count": 3}, {"type": "color", "color": "yellow"},
     {"type": "extra-play", "player": 0}, {"type": "uno", "player": 0}, {"type": "catchable", "player": 0},
     {"type": "trade-hands", "player": 0, "target": 2}, {"type": "pass-hands", "direction": "clockwise"},
+    {"type": "flip", "side": "dark", "top": "wild"},
     {"type": "direction", "direction": "counterclockwise"}, {"type": "round-over", "winner": 0},
     {"type": "score", "player": 0, "points": 35}, {"type": "game-over", "winner": 0},
     {"type": "reshuffle", "count": 40}, {"type": "out", "player": 1, "count": 25},

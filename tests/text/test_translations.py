@@ -16,7 +16,7 @@ from referee.text.checks import load_catalog
 
 from text_support import LOCALES
 
-EDITIONS = ("classic", "sonic", "attack")
+EDITIONS = ("classic", "sonic", "attack", "flip")
 BRAND_WORDS = {"UNO"}  # written in Latin letters in every language
 ENGLISH_WORD = re.compile(r"[A-Za-z]{3,}")
 

@@ -55,12 +55,12 @@ def test_unknown_code_still_gets_an_answer(rulesets):
 
 def test_house_kind_is_named_by_its_title_or_id(rulesets):
     house = copy.deepcopy(rulesets["classic"])
-    house["cards"]["flip"] = {"title": "Flip Card", "number": None, "per_color": 1, "count": None,
+    house["cards"]["turn-card"] = {"title": "Turn Card", "number": None, "per_color": 1, "count": None,
                               "score": 20, "effects": [{"type": "reverse"}]}
     house["cards"]["mirror"] = {"number": None, "per_color": None, "count": 2, "score": 50,
                                 "effects": [{"type": "choose-color"}]}
     rules = compile_rules(house)
-    assert card_name("red-flip", ENGLISH, rules) == "red Flip Card"
+    assert card_name("red-turn-card", ENGLISH, rules) == "red Turn Card"
     assert card_name("mirror", ENGLISH, rules) == "mirror"
 
 
