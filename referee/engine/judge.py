@@ -861,8 +861,9 @@ def _score_points(rules, state, by_seat):
 
 def _team(rules, state, seat):
     """The seats whose points add up with `seat`'s: its partner opposite, with teams of
-    two at an even table; else the seat alone."""
-    if rules.partners and state.seats % 2 == 0:
+    two at an even table of four or more; else the seat alone (two players opposite
+    each other are opponents: as partners nobody would ever score)."""
+    if rules.partners and state.seats % 2 == 0 and state.seats >= 4:
         return (seat, (seat + state.seats // 2) % state.seats)
     return (seat,)
 
