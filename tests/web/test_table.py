@@ -201,3 +201,22 @@ def test_a_flip_table_plays_a_flip_with_its_turned_up_card_then_the_dark_side(se
     first.locator("#verdict", has_text="Chirag played teal 3").wait_for()
     assert first.locator("#top-card").inner_text() == "teal 3"
     screenshot(first, "table-phone-flip-dark-side", full_page=False)
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_a_translated_flip_table_names_the_side_and_the_turned_up_question(server, phones, lang):
+    first, _ = phones
+    first.goto(f"{server['url']}/table?lang={lang}")
+    first.select_option("#ruleset", "flip")
+    first.locator('[data-picker="first"] [data-card="red-flip"]').wait_for()
+    first.fill("#players", ", ".join(PLAYERS))
+    first.locator('[data-picker="first"] [data-card="red-7"]').click()
+    first.locator("#open button[type=submit]").click()
+    first.locator("#side-line:not([hidden])").wait_for()
+    first.locator('[data-picker="hand"] [data-card="red-flip"]').click()
+    first.locator('#turned-up:not([hidden])').wait_for()
+    text = first.evaluate(PAGE_LANGUAGE_TEXT)
+    for name in PLAYERS:
+        text = text.replace(name, "")
+    assert english_left(text) == [], text
+    assert first.locator("#side-line").inner_text() not in ("Light side up", "")
