@@ -82,6 +82,18 @@ def test_the_board_names_every_card_of_the_deck_in_the_language(client):
     assert client.get("/try/names?ruleset=no-such-ruleset").status_code == 404
 
 
+def test_a_two_sided_deck_names_both_sides_and_the_cards_that_flip(client):
+    names = client.get("/try/names?ruleset=flip&lang=hi").json
+    assert names["first_side"] == "light"
+    light, dark = names["sides"]["light"], names["sides"]["dark"]
+    assert [color["id"] for color in dark["colors"]] == ["pink", "teal", "orange", "purple"]
+    assert "teal-7" in dark["cards"] and "teal-7" not in light["cards"]
+    assert "red-flip" in light["flips"] and "purple-flip" in dark["flips"]
+    assert "red-5" not in light["flips"]
+    assert dark["colors"][0]["name"] != "pink"  # in Hindi
+    assert "sides" not in client.get("/try/names?ruleset=classic").json
+
+
 def test_the_translators_page_agrees_with_the_check(client, tmp_path, use_locales):
     """A fuzzy entry fails `referee i18n check`, so the page must not say 100% or
     'no problems'; it shows no server file path."""

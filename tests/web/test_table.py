@@ -150,3 +150,73 @@ def test_a_phone_that_reloads_finds_its_table_again(server, phones):
     first.locator("#seats li").first.wait_for()
     assert first.locator("#start").is_hidden()
     assert first.locator("#join-line .code").inner_text().strip()
+
+
+def test_a_flip_table_plays_a_flip_with_its_turned_up_card_then_the_dark_side(server, phones):
+    """UNO Flip: a Flip asks for the other side's card it turned up; the table is then
+    on the dark side, and the phone offers the dark side's cards and colours."""
+    first, _ = phones
+    first.goto(f"{server['url']}/table?lang=en")
+    first.select_option("#ruleset", "flip")
+    first.locator('[data-picker="first"] [data-card="red-flip"]').wait_for()
+    first.fill("#players", ", ".join(PLAYERS))
+    first.locator('[data-picker="first"] [data-card="red-7"]').click()
+    first.locator("#open button[type=submit]").click()
+    first.locator("#side-line", has_text="Light side up").wait_for()
+    assert first.locator('[data-picker="hand"] [data-color="teal"]').count() == 0
+    assert first.locator("#turned-up").is_hidden()
+
+    first.locator('[data-picker="hand"] [data-card="red-flip"]').click()
+    picker = first.locator('[data-picker="turned-up"]')
+    picker.wait_for()
+    assert first.locator("#turned-up").is_visible()
+    assert picker.locator("[data-color]").evaluate_all(
+        "(tabs) => tabs.map((tab) => tab.dataset.color)") == ["pink", "teal", "orange", "purple"]
+    picker.locator('[data-color="teal"]').click()
+    picker.locator('[data-card="teal-7"]').click()
+    small = [target for target in first.evaluate(TAP_TARGETS)
+             if target["width"] < 44 or target["height"] < 44]
+    assert small == []
+    first.locator('[data-move="play"]').click()
+    first.locator("#side-line", has_text="Dark side up").wait_for()
+    assert first.locator("#verdict").get_attribute("class").endswith("good")
+    assert first.locator("#top-card").get_attribute("class") == "card-chip card-teal"
+    assert first.locator("#turned-up").is_hidden()
+    played = events(server, table_id(first))[-1]["move"]
+    assert played["cards"] == ["red-flip"] and played["turned_up"] == "teal-7"
+
+    # The dark side's cards and colours are offered now, and a dark card is played.
+    hand = first.locator('[data-picker="hand"]')
+    assert hand.locator("[data-color]").evaluate_all(
+        "(tabs) => tabs.map((tab) => tab.dataset.color)") == ["pink", "teal", "orange", "purple"]
+    assert hand.locator('[data-card="red-3"]').count() == 0
+    hand.locator('[data-card="wild"]').click()
+    assert first.locator("#wild-colors button").evaluate_all(
+        "(buttons) => buttons.map((button) => button.className)") == [
+        f"tab card-{color}" for color in ("pink", "teal", "orange", "purple")]
+    first.locator("#clear").click()
+    hand.locator('[data-color="teal"]').click()
+    hand.locator('[data-card="teal-3"]').click()
+    first.locator('[data-move="play"]').click()
+    first.locator("#verdict", has_text="Chirag played teal 3").wait_for()
+    assert first.locator("#top-card").inner_text() == "teal 3"
+    screenshot(first, "table-phone-flip-dark-side", full_page=False)
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_a_translated_flip_table_names_the_side_and_the_turned_up_question(server, phones, lang):
+    first, _ = phones
+    first.goto(f"{server['url']}/table?lang={lang}")
+    first.select_option("#ruleset", "flip")
+    first.locator('[data-picker="first"] [data-card="red-flip"]').wait_for()
+    first.fill("#players", ", ".join(PLAYERS))
+    first.locator('[data-picker="first"] [data-card="red-7"]').click()
+    first.locator("#open button[type=submit]").click()
+    first.locator("#side-line:not([hidden])").wait_for()
+    first.locator('[data-picker="hand"] [data-card="red-flip"]').click()
+    first.locator('#turned-up:not([hidden])').wait_for()
+    text = first.evaluate(PAGE_LANGUAGE_TEXT)
+    for name in PLAYERS:
+        text = text.replace(name, "")
+    assert english_left(text) == [], text
+    assert first.locator("#side-line").inner_text() not in ("Light side up", "")

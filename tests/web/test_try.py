@@ -102,3 +102,29 @@ def test_a_card_the_deck_lacks_is_reported_as_bad_input(server, page):
     page.locator("#problem:not([hidden])").wait_for()
     assert "cards" in page.locator("#problem").inner_text()
     assert page.locator("#verdicts li").count() == verdicts  # no verdict for bad input
+
+
+def test_a_flip_asks_for_its_turned_up_card_and_the_board_turns_to_the_dark_side(server, page):
+    open_table(page, server, ruleset="flip")
+    form = page.locator("form.move[data-type=play]")
+    colours = form.locator("select[name=color] option")
+    assert page.locator("#state-side").inner_text() == "Light side up"
+    assert colours.all_inner_texts()[1:] == ["red", "yellow", "green", "blue"]
+    form.locator("input[name=cards]").fill("red-3")
+    assert form.locator("#turned-up-field").is_hidden()
+
+    form.locator("select[name=player]").select_option("1")
+    form.locator("input[name=cards]").fill("red-flip")
+    form.locator("input[name=turned_up]").fill("teal-7")  # shown only for a Flip
+    form.locator("button").click()
+    page.locator("#state-side", has_text="Dark side up").wait_for()
+    verdict = page.locator("#verdicts li").first
+    assert "legal" in verdict.get_attribute("class").split()
+    assert page.locator("#state-top code").inner_text() == "teal-7"
+    assert page.locator("#state-color").inner_text() == "teal"
+    assert colours.all_inner_texts()[1:] == ["pink", "teal", "orange", "purple"]
+
+    assert "legal" in play(page, 2, "teal-3").get_attribute("class").split()
+    assert "legal" in play(page, 0, "wild", color="purple").get_attribute("class").split()
+    assert page.locator("#state-color").inner_text() == "purple"
+    screenshot(page, "try-flip-dark-side")

@@ -15,6 +15,7 @@ let chosen = [];    // card ids tapped, in order
 let firstCard = null;
 let actor = null;   // a seat tapped by hand; null: the player whose turn it is
 let wildColor = null;
+let turnedUp = null;  // the other side's card a Flip turned up on the discard pile
 let unoCalled = false;
 let polling = 0;    // a generation number: leaving a table stops its loop
 
@@ -42,44 +43,76 @@ function forget(id) {
 
 // --- the cards, as coloured buttons --------------------------------------------------
 
-let deck = {colors: [], cards: {}};
+// The names of the chosen ruleset's deck. A two-sided deck (UNO Flip) has them for each
+// side in `deck.sides`; the pages show the side the table's state says is up.
+let deck = {colors: [], cards: {}, flips: []};
 
 async function loadNames(ruleset) {
   const {status, body} = await page.call(`/try/names?ruleset=${encodeURIComponent(ruleset)}`);
-  deck = status === 200 ? body : {colors: [], cards: {}};
+  deck = status === 200 ? body : {colors: [], cards: {}, flips: []};
+}
+
+const allFaces = () => (deck.sides ? Object.values(deck.sides) : [deck]);
+
+// One side's colours, cards and Flip cards (a one-sided deck has only the one).
+function face(side) {
+  return (deck.sides && deck.sides[side || deck.first_side]) || deck;
+}
+
+function sideUp() {
+  return table && table.state ? table.state.side : null;
+}
+
+// The side a Flip turns up: the one that is not up now.
+function otherSide() {
+  if (!deck.sides) return null;
+  const up = sideUp() || deck.first_side;
+  return Object.keys(deck.sides).find((side) => side !== up) || null;
 }
 
 function colorOf(card) {
-  const found = deck.colors.find((color) => card.startsWith(`${color.id}-`));
-  return found ? found.id : "wild";
+  for (const names of allFaces()) {
+    const found = names.colors.find((color) => card.startsWith(`${color.id}-`));
+    if (found) return found.id;
+  }
+  return "wild";
 }
 
-function cardButton(card, onTap, pressed) {
+// A card's name on the side that is up, else on the side that has it.
+function nameOf(card) {
+  const up = face(sideUp());
+  if (up.cards[card]) return up.cards[card];
+  const other = allFaces().find((names) => names.cards[card]);
+  return other ? other.cards[card] : card;
+}
+
+function cardButton(card, onTap, pressed, names) {
   const button = page.element("button", {
     type: "button", class: `card card-${colorOf(card)}`, "data-card": card,
-    "aria-pressed": pressed ? "true" : "false"}, deck.cards[card] || card);
+    "aria-pressed": pressed ? "true" : "false"}, names.cards[card] || card);
   button.addEventListener("click", () => onTap(card));
   return button;
 }
 
-// A picker shows one colour's cards at a time (tabs), and the wild cards always.
-function renderPicker(holder, onTap, isPressed) {
-  const shown = holder.dataset.color || (deck.colors[0] && deck.colors[0].id);
+// A picker shows one colour's cards of one side at a time (tabs), and the wild cards always.
+function renderPicker(holder, onTap, isPressed, names) {
+  const kept = names.colors.some((color) => color.id === holder.dataset.color);
+  const shown = kept ? holder.dataset.color : (names.colors[0] && names.colors[0].id);
   const tabs = page.element("div", {class: "color-tabs", role: "group"});
-  for (const color of deck.colors) {
+  for (const color of names.colors) {
     const tab = page.element("button", {
       type: "button", class: `tab card-${color.id}`, "data-color": color.id,
       "aria-pressed": color.id === shown ? "true" : "false"}, color.name);
     tab.addEventListener("click", () => {
       holder.dataset.color = color.id;
-      renderPicker(holder, onTap, isPressed);
+      renderPicker(holder, onTap, isPressed, names);
     });
     tabs.append(tab);
   }
   const cards = page.element("div", {class: "cards"});
-  for (const card of Object.keys(deck.cards)) {
+  for (const card of Object.keys(names.cards)) {
     const color = colorOf(card);
-    if (color === shown || color === "wild") cards.append(cardButton(card, onTap, isPressed(card)));
+    if (color === shown || color === "wild") cards.append(cardButton(card, onTap, isPressed(card), names));
   }
   holder.replaceChildren(tabs, cards);
 }
@@ -88,23 +121,44 @@ function renderFirstPicker() {
   renderPicker(document.querySelector('[data-picker="first"]'), (card) => {
     firstCard = card;
     renderFirstPicker();
-  }, (card) => card === firstCard);
+  }, (card) => card === firstCard, face(null));
 }
 
 function renderHandPicker() {
   renderPicker(document.querySelector('[data-picker="hand"]'), (card) => {
     chosen.push(card);
     renderChosen();
-  }, (card) => chosen.includes(card));
+  }, (card) => chosen.includes(card), face(sideUp()));
+}
+
+// A Flip among the chosen cards: the page asks which card of the other side it turned up.
+function renderTurnedUpPicker() {
+  const flipping = chosen.some((card) => (face(sideUp()).flips || []).includes(card));
+  const other = otherSide();
+  $("turned-up").hidden = !(flipping && other);
+  if (!flipping || !other) {
+    turnedUp = null;
+    return;
+  }
+  renderPicker(document.querySelector('[data-picker="turned-up"]'), (card) => {
+    turnedUp = card;
+    renderChosen();
+  }, (card) => card === turnedUp, face(other));
+}
+
+function renderSide() {
+  const side = sideUp();
+  $("side-line").hidden = !side;
+  if (side) $("side-line").textContent = strings.sides[side] || page.format(strings.side_up, {side});
 }
 
 function renderChosen() {
   $("chosen").replaceChildren(...chosen.map((card) =>
-    page.element("span", {class: `card-chip card-${colorOf(card)}`}, deck.cards[card] || card)));
+    page.element("span", {class: `card-chip card-${colorOf(card)}`}, nameOf(card))));
   const wild = chosen.some((card) => colorOf(card) === "wild");
   $("wild-colors").hidden = !wild;
   if (!wild) wildColor = null;
-  const buttons = deck.colors.map((color) => {
+  const buttons = face(sideUp()).colors.map((color) => {
     const button = page.element("button", {
       type: "button", class: `tab card-${color.id}`,
       "aria-pressed": color.id === wildColor ? "true" : "false"}, color.name);
@@ -115,6 +169,7 @@ function renderChosen() {
   document.querySelector('[data-move="call-uno"]').setAttribute(
     "aria-pressed", unoCalled ? "true" : "false");
   renderHandPicker();
+  renderTurnedUpPicker();
 }
 
 // --- what the table shows -----------------------------------------------------------
@@ -165,7 +220,8 @@ function renderTable() {
     return page.element("li", seat === state.current ? {"aria-current": "true"} : {}, button);
   }));
   const top = state.top;
-  $("top-card").textContent = deck.cards[top] || top || "";
+  $("top-card").textContent = top ? nameOf(top) : "";
+  renderSide();
   $("top-card").className = `card-chip card-${top ? colorOf(top) : "wild"}`;
   const open = new Set((next && next.moves) || []);
   for (const button of document.querySelectorAll("[data-move]")) {
@@ -275,7 +331,7 @@ $("open").addEventListener("submit", async (event) => {
   const form = new FormData(event.target);
   const players = form.get("players").split(",").map((name) => name.trim()).filter(Boolean);
   const request = {ruleset: form.get("ruleset"), players, dealer: 0,
-                   first_card: firstCard || Object.keys(deck.cards)[0]};
+                   first_card: firstCard || Object.keys(face(null).cards)[0]};
   const name = form.get("name").trim();
   if (name) request.name = name;
   const {status, body} = await page.call("/v1/tables", {
@@ -339,6 +395,7 @@ const moves = {
   play() {
     const move = {type: "play", player: actingSeat(), cards: chosen};
     if (wildColor) move.color = wildColor;
+    if (turnedUp) move.turned_up = turnedUp;
     if (unoCalled) move.uno = true;
     return chosen.length ? move : null;
   },

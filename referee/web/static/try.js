@@ -3,7 +3,7 @@
 "use strict";
 
 const strings = page.strings();
-let table = null;  // {id, players}
+let table = null;  // {id, players, names, side}
 
 document.getElementById("open").addEventListener("submit", async (event) => {
   event.preventDefault();
@@ -19,6 +19,29 @@ for (const form of document.querySelectorAll("form.move")) {
 
 const cardList = (text) => text.split(",").map((card) => card.trim()).filter(Boolean);
 
+// The names of one side of the deck: a two-sided deck (UNO Flip) has them for each side
+// in `names.sides`, and the board offers the side the state says is up.
+function face(side) {
+  const names = table.names;
+  return (names.sides && names.sides[side || names.first_side]) || names;
+}
+
+const allFaces = () => (table.names.sides ? Object.values(table.names.sides) : [table.names]);
+
+// A play of a card that turns the deck over says which card it turned up: the field
+// shows while the cards typed hold such a card.
+const playForm = document.querySelector("form.move[data-type=play]");
+const turnedUpField = document.getElementById("turned-up-field");
+
+function showTurnedUpField() {
+  const flips = table ? face(table.side).flips || [] : [];
+  const flipping = cardList(playForm.elements.cards.value).some((card) => flips.includes(card));
+  turnedUpField.hidden = !flipping;
+  if (!flipping) playForm.elements.turned_up.value = "";
+}
+
+playForm.elements.cards.addEventListener("input", showTurnedUpField);
+
 async function openTable(form) {
   const ruleset = form.get("ruleset");
   const players = form.get("players").split(",").map((name) => name.trim()).filter(Boolean);
@@ -32,10 +55,10 @@ async function openTable(form) {
   showProblem(null);
   // The table's secret: moves are sent with it (Authorization: Bearer).
   table = {id: body.id, secret: body.secret, players: body.state.players || players,
-           names: {colors: [], cards: {}}};
+           names: {colors: [], cards: {}, flips: []}, side: undefined};
   const names = await page.call(`/try/names?ruleset=${encodeURIComponent(ruleset)}`);
   if (names.status === 200) table.names = names.body;
-  fillChoices(table.names.colors);
+  fillChoices(face(body.state.side).colors);
   document.getElementById("verdicts").replaceChildren();
   document.getElementById("board").hidden = false;
   document.getElementById("board").dataset.table = body.id;
@@ -43,17 +66,34 @@ async function openTable(form) {
   showState(body.state);
 }
 
+const option = (value, label) => page.element("option", {value}, label);
+
 function fillChoices(colors) {
-  const option = (value, label) => page.element("option", {value}, label);
   for (const select of document.querySelectorAll("select.seat")) {
     const seats = table.players.map((name, seat) => option(seat, `${seat}: ${name}`));
     if (select.classList.contains("optional")) seats.unshift(option("", strings.no_target));
     select.replaceChildren(...seats);
   }
+  fillColors(colors);
+}
+
+function fillColors(colors) {
   for (const select of document.querySelectorAll("select.color")) {
     select.replaceChildren(option("", strings.no_color),
                            ...colors.map((color) => option(color.id, color.name)));
   }
+}
+
+// Which side of the deck is up; the colours offered follow it when it turns.
+function showSide(side) {
+  const line = document.getElementById("state-side");
+  line.hidden = !side;
+  if (side) line.textContent = strings.sides[side] || page.format(strings.side_up, {side});
+  if (side !== table.side) {
+    if (table.side !== undefined) fillColors(face(side).colors);
+    table.side = side;
+  }
+  showTurnedUpField();
 }
 
 function moveFrom(form) {
@@ -62,6 +102,7 @@ function moveFrom(form) {
   if (data.has("player")) move.player = Number(data.get("player"));
   if (data.has("cards")) move.cards = cardList(data.get("cards"));
   if (data.get("color")) move.color = data.get("color");
+  if (data.get("turned_up") && data.get("turned_up").trim()) move.turned_up = data.get("turned_up").trim();
   if (data.get("target")) move.target = Number(data.get("target"));
   if (form.querySelector("[name=uno]")) move.uno = data.has("uno");
   if (data.has("count")) move.count = Number(data.get("count"));
@@ -141,7 +182,8 @@ function describePending({kind, ...rest}) {
 // A card by its name in the page's language, with the id the API and the forms use.
 function showCard(id, card) {
   const element = document.getElementById(id);
-  const name = table.names.cards[card];
+  const holder = [face(table.side), ...allFaces()].find((names) => names.cards[card]);
+  const name = holder && holder.cards[card];
   const code = page.element("code", {lang: "en"}, card ?? "");
   element.replaceChildren(...(name && name !== card ? [name, " ", code] : [code]));
 }
@@ -160,8 +202,10 @@ function showState(state) {
   const players = state.players || table.players;
   const text = (id, value) => { document.getElementById(id).textContent = value; };
   text("state-current", `${state.current}: ${players[state.current] ?? ""}`);
+  showSide(state.side);
   showCard("state-top", state.top);
-  const colorNames = Object.fromEntries(table.names.colors.map((color) => [color.id, color.name]));
+  const colorNames = Object.fromEntries(allFaces().flatMap((names) => names.colors)
+    .map((color) => [color.id, color.name]));
   named("state-color", colorNames, state.color);
   named("state-direction", strings.directions, state.direction);
   text("state-pending", strings.none);
