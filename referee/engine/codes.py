@@ -45,6 +45,11 @@ CODES = {
                              "(`by_seat` and `values` as for round-scored)."),
     "round-dealt": dict(legal=True, params=["first_player", "top", "color", "round"],
                         summary="A new round was dealt."),
+    "player-eliminated": dict(legal=True, params=["player", "points", "total", "eliminated", "count",
+                                                  "by_seat", "values"],
+                              summary="Elimination: the round was scored as for round-scored, and the "
+                                      "players in `eliminated`, holding the most cards (`count`), are out "
+                                      "of the game."),
     # --- illegal moves -----------------------------------------------------------
     "not-your-turn": dict(legal=False, params=["player", "current"],
                           summary="Only the current player may make this move."),
@@ -148,7 +153,7 @@ CODES = {
     "hand-full": dict(legal=False, params=["player", "max"],
                       summary="The player holds as many cards as the hand limit allows and may not draw."),
     "player-out": dict(legal=False, params=["player"],
-                       summary="The player is out of the round (the mercy rule)."),
+                       summary="The player is out of the round (the mercy rule) or of the game (elimination)."),
     "extra-play-offered": dict(legal=False, params=["player"],
                                summary="The player may play one more card or pass; drawing is not allowed now."),
 }

@@ -32,7 +32,9 @@ def judge(rules, state, move, hand=None):
             cards_in_hand = [rules.card(text, f"hand[{i}]") for i, text in enumerate(hand)]
         _check_hand_shown(state, move, cards_in_hand)
     if state.out and move.player in state.out and move.type != "score":
-        return refuse(state, "player-out", "house.mercy", player=move.player)
+        # out of the game under elimination, else out of this round (the mercy rule)
+        return refuse(state, "player-out", "house.elimination" if rules.elimination else "house.mercy",
+                      player=move.player)
     verdict = HANDLERS[move.type](rules, state, move, cards_in_hand)
     if rules.mercy_limit is not None and verdict.effects and verdict.state.phase in ("play", "respond"):
         _mercy(rules, verdict.state, verdict.effects)
@@ -836,10 +838,38 @@ def judge_score(rules, state, move, hand):
     by_seat = [sum(card.kind.score for card in cards) for cards in move.hands]
     new = state.copy()
     new.hand_counts = [len(cards) for cards in move.hands]
+    if rules.elimination:
+        return _eliminate(rules, state, new, by_seat, {})
     if rules.own_hands:
         return _add_own_hands(rules, state, new, by_seat, {})
     team = _team(rules, state, winner)
     return _add_round_points(rules, state, new, sum(p for seat, p in enumerate(by_seat) if seat not in team), {})
+
+
+def _eliminate(rules, state, new, by_seat, extra):
+    """Elimination: the round is scored as usual, then the player (or the players tied)
+    holding the most cards is out of the game; the round's winner, holding none, never
+    is. The last player left wins the game, whatever the scores."""
+    team = _team(rules, state, state.winner)
+    verdict = _add_round_points(rules, state, new, sum(p for seat, p in enumerate(by_seat) if seat not in team), extra)
+    new = verdict.state
+    most = max(count for seat, count in enumerate(new.hand_counts) if seat not in new.out)
+    if most == 0:
+        return verdict
+    eliminated = [seat for seat, count in enumerate(new.hand_counts) if seat not in new.out and count == most]
+    new.out = new.out | frozenset(eliminated)
+    effects = [effect for effect in verdict.effects if effect["type"] == "score"]
+    effects += [{"type": "eliminated", "player": seat, "count": most} for seat in eliminated]
+    details = {key: verdict.details[key] for key in ("player", "points", "total", *extra)}
+    if new.active == 1:
+        new.phase = "game-over"
+        new.scored = False
+        effects.append({"type": "game-over", "winner": state.winner})
+        return allow(new, "game-won", "house.elimination", effects, **details, target=rules.target)
+    new.phase = "round-over"
+    new.scored = True
+    return allow(new, "player-eliminated", "house.elimination", effects,
+                 eliminated=eliminated, count=most, **details)
 
 
 def _score_points(rules, state, by_seat):
@@ -849,6 +879,8 @@ def _score_points(rules, state, by_seat):
         raise InputError.at(f"move.points[{state.winner}]",
                             f"player {state.winner} went out: their points are 0", "contradicts-table")
     extra = {"by_seat": list(by_seat), "values": rules.card_values()}
+    if rules.elimination:
+        return _eliminate(rules, state, state.copy(), by_seat, extra)
     if rules.own_hands:
         return _add_own_hands(rules, state, state.copy(), by_seat, extra)
     team = _team(rules, state, state.winner)
@@ -894,7 +926,8 @@ def _add_round_points(rules, state, new, points, extra):
     new.scores = tuple(scores)
     effects = [{"type": "score", "player": winner, "points": points}]
     total = sum(scores[seat] for seat in _team(rules, state, winner))   # partners add up
-    if rules.single_round or total >= rules.target or state.active == 1:   # the last player left wins
+    # the last player left wins; under elimination nothing else ends the game (_eliminate)
+    if (rules.single_round or total >= rules.target or state.active == 1) and not rules.elimination:
         new.phase = "game-over"
         effects.append({"type": "game-over", "winner": winner})
         return allow(new, "game-won", "scoring.target", effects, player=winner, points=points,

@@ -29,6 +29,13 @@ def deal_round(rules, state, move):
     dealer = move.dealer if move.dealer is not None else (state.dealer + 1) % state.seats
     rules = rules.on_side(None)
     fresh = new_state(state.players, dealer)
+    if rules.elimination:
+        fresh.out = state.out   # out of the game, not only of the round: dealt no cards
+        if move.dealer in fresh.out:   # a dealer out of the game would be the one to start after a Reverse
+            raise InputError.at("move.dealer", f"player {move.dealer} is out of the game and does not deal",
+                                "not-a-seat")
+        while move.dealer is None and fresh.dealer in fresh.out:   # the deal passes on to a player still in
+            fresh.dealer = (fresh.dealer + 1) % state.seats
     fresh.side = rules.side
     fresh.scores = state.scores
     fresh.round = state.round + 1
@@ -74,7 +81,7 @@ def _turn_first_card(rules, state, first_card, color, code, path, details):
     if names_color and color is None:
         raise InputError.at("color", f"the first card is {card.text}: give the colour the first player names",
                             "required")
-    state.hand_counts = [rules.hand_size] * state.seats
+    state.hand_counts = [0 if seat in state.out else rules.hand_size for seat in range(state.seats)]
     state.pile = rules.deck_size - sum(state.hand_counts) - 1   # the cards turned back go in
     state.top = card.text
     state.color = card.color or color
@@ -115,7 +122,7 @@ def _apply_opening_effects(rules, state, card, first, effects):
     for effect in card.kind.effects:
         kind = effect["type"]
         if kind == "skip":
-            skips += state.seats - 1 if effect.get("target") == "others" else 1
+            skips += state.active - 1 if effect.get("target") == "others" else 1
         elif kind == "reverse":
             if reverse(rules, state, effects):
                 skips += 1
@@ -124,7 +131,8 @@ def _apply_opening_effects(rules, state, card, first, effects):
                                  else state.seat_after(state.dealer, 1))
         elif kind in ("draw", "launcher") and effect.get("target", "next") in ("others", "all"):
             for seat in range(state.seats):
-                owe(rules, state, seat, effect, effects)
+                if seat not in state.out:
+                    owe(rules, state, seat, effect, effects)
     if card.kind.pending:
         kind, count, until = card.kind.pending
         until_color = card.kind.until_color

@@ -139,7 +139,10 @@ class Table:
         self.rng.shuffle(cards)
         self.pile = cards
         self.discard = []
-        self.hands = [[self.pile.pop() for _ in range(self.rules.hand_size)] for _ in range(self.seats)]
+        # under elimination, the players out of the game are dealt no cards
+        out = self.state.out if not first_round and self.rules.elimination else frozenset()
+        self.hands = [[] if seat in out else [self.pile.pop() for _ in range(self.rules.hand_size)]
+                      for seat in range(self.seats)]
         turned = [self.pile.pop()]
         while self.rules.cards[turned[-1]].kind.first_card == "redraw":
             if not self.pile:
@@ -478,7 +481,10 @@ class Table:
                 raise InvariantBroken(f"the round could not be scored: {verdict.code} {verdict.details}")
             return verdict
         # every card comes back for the next deal
-        self.deal((state.dealer + 1) % self.seats, first_round=False)
+        dealer = (state.dealer + 1) % self.seats
+        while self.rules.elimination and dealer in state.out:   # the deal passes to a player still in
+            dealer = (dealer + 1) % self.seats
+        self.deal(dealer, first_round=False)
 
     def check_enumerator(self, options):
         """Every listed move is legal, and no single-card play left out is."""

@@ -705,6 +705,10 @@ def house(rules: Rules, tr: Translator) -> Section:
         section.add("house.mercy", tr.ngettext(
             "Mercy rule: a player who holds {count} card or more is out of the round at once, and their cards go under the discard pile. The last player left in wins the round and the game.",
             "Mercy rule: a player who holds {count} cards or more is out of the round at once, and their cards go under the discard pile. The last player left in wins the round and the game.", limit))
+    if _get(rules, "house.elimination"):
+        # TRANSLATORS: rule text, house rules section: elimination; "out of the game" means for every later round too.
+        section.add("house.elimination", tr.gettext(
+            "Elimination: when a round is scored, the player holding the most cards, and every player tied with them, is out of the game. The last player left wins the game."))
     if _get(rules, "house.jump_in.enabled"):
         # TRANSLATORS: rule text, house rules section: the jump-in house rule.
         section.add("house.jump_in", tr.gettext(

@@ -171,6 +171,14 @@ MESSAGES: dict[str, tuple[Sentence, ...]] = {
         # TRANSLATORS: second sentence after scoring a round: {player}'s score so far is {total} points.
         MN_("{player} now has {total} point in all.", "{player} now has {total} points in all.", n="total"),
     ),
+    "player-eliminated": (
+        # TRANSLATORS: first sentence after scoring a round under elimination: {player} won it and gets {points} points.
+        MN_("{player} wins the round and scores {points} point.",
+            "{player} wins the round and scores {points} points.", n="points"),
+        # TRANSLATORS: second sentence (elimination): {eliminated} is the player, or the list of players, holding the most cards, {count}; they are out of the whole game.
+        MN_("{eliminated} holds the most cards, {count}, and is out of the game.",
+            "{eliminated} hold the most cards, {count} each, and are out of the game.", n="eliminated"),
+    ),
     "round-scored/partners": (
         # TRANSLATORS: verdict after scoring a round played in teams of two; {points} were won this round, {total} is the team's score (the partners' points added up).
         MN_("{player} wins the round and scores {points} point; with their partner's points, their team has {total}.",
@@ -457,6 +465,10 @@ MESSAGES: dict[str, tuple[Sentence, ...]] = {
         # TRANSLATORS: refusal: {player} is out of this round under the mercy rule (too many cards) and can make no move.
         M_("{player} is out of this round under the mercy rule and cannot make a move until the next round."),
     ),
+    "player-out/eliminated": (
+        # TRANSLATORS: refusal (elimination): {player} held the most cards at the end of an earlier round, is out of the game and can make no move.
+        M_("{player} is out of the game and cannot make a move."),
+    ),
     "drew-past-playable": (
         # TRANSLATORS: refusal: under "draw until you can play", the player kept drawing after {card}, a card that could be played.
         M_("Drawing stops at the first card that can be played: {card} could be played, so no more cards may be drawn after it."),
@@ -473,6 +485,7 @@ MESSAGES: dict[str, tuple[Sentence, ...]] = {
 }
 
 PLAYER_DETAILS = frozenset({"player", "target", "current", "first_player"})
+PLAYER_LIST_DETAILS = frozenset({"eliminated"})
 CARD_DETAILS = frozenset({"card", "top", "pending_card", "drawn", "holding", "cards"})
 COLOR_DETAILS = frozenset({"color"})
 # Details whose name usually means a player but that hold a number for one code.
@@ -514,6 +527,8 @@ def render_details(code: str, details: dict, tr: Translator, players=None, rules
             values[name] = value
         elif name in PLAYER_DETAILS:
             values[name] = player_name(value, tr, players)
+        elif name in PLAYER_LIST_DETAILS and isinstance(value, (list, tuple)):
+            values[name] = tr.join([player_name(seat, tr, players) for seat in value])
         elif name in CARD_DETAILS:
             values[name] = _cards_in_words(value, tr, rules)
         elif name in COLOR_DETAILS:
@@ -552,6 +567,8 @@ def variant(code: str, details: dict, rules: Rules | None) -> str | None:
             return "until-color"
     if rules is None:
         return None
+    if code in ("game-won", "player-out") and rules.elimination:
+        return "last-standing" if code == "game-won" else "eliminated"
     if code in ("round-scored", "game-won") and rules.own_hands:
         return "own-hands"
     if rules.partners and (
