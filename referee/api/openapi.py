@@ -182,6 +182,10 @@ SCHEMAS = {
             "round": {"type": "integer", "minimum": 1},
             "side": {"type": "string", "description": "Which side of a two-sided deck "
                      "(UNO Flip) is up; absent for a one-sided deck."},
+            "out": {"type": "array", "items": SEAT, "description": "Seats out of the round "
+                    "(the mercy rule, players who finished) or of the game (elimination)."},
+            "places": {"type": "array", "items": SEAT, "description": "Playing on for places: "
+                       "the seats that finished this round, first to last; absent when none has."},
             "pile": {"type": ["integer", "null"], "minimum": 0,
                      "description": "Cards in the draw pile (or launcher); null when not tracked."},
             "drawn": {"type": "boolean", "description": "The current player has drawn this "

@@ -45,6 +45,13 @@ CODES = {
                              "(`by_seat` and `values` as for round-scored)."),
     "round-dealt": dict(legal=True, params=["first_player", "top", "color", "round"],
                         summary="A new round was dealt."),
+    "player-finished": dict(legal=True, params=["player", "card", "place"],
+                            summary="Playing on for places: the player played their last card and "
+                                    "finishes in `place` (1: first); the round goes on without them."),
+    "places-decided": dict(legal=True, params=["player", "card", "places"],
+                           summary="Playing on for places: the player went out with one other player "
+                                   "left, who finishes last; `places` lists the seats in finishing "
+                                   "order and the first of them won the round."),
     "player-eliminated": dict(legal=True, params=["player", "points", "total", "eliminated", "count",
                                                   "by_seat", "values"],
                               summary="Elimination: the round was scored as for round-scored, and the "
@@ -152,8 +159,9 @@ CODES = {
                             summary="Drawing until a colour comes stops at the first card of that colour."),
     "hand-full": dict(legal=False, params=["player", "max"],
                       summary="The player holds as many cards as the hand limit allows and may not draw."),
-    "player-out": dict(legal=False, params=["player"],
-                       summary="The player is out of the round (the mercy rule) or of the game (elimination)."),
+    "player-out": dict(legal=False, params=["player", "place"],
+                       summary="The player is out of the round (the mercy rule), of the game (elimination), or "
+                               "has finished the round in `place` (playing on for places)."),
     "extra-play-offered": dict(legal=False, params=["player"],
                                summary="The player may play one more card or pass; drawing is not allowed now."),
 }

@@ -10,7 +10,8 @@ transitions.py.
 from .errors import InputError
 from .opening import deal_round
 from .state import DIRECTION_NAMES, Debt, Pending
-from .transitions import (advance, close_uno_windows, draw_now, end_round, flip, hand_changed, lose_turn,
+from .transitions import (advance, close_uno_windows, draw_now, end_round, finish, finish_last, flip,
+                          hand_changed, lose_turn,
                           next_target, owe, penalise, pending_effect, resolve_pending, reverse,
                           take_cards, targets)
 from .verdict import Verdict
@@ -32,7 +33,10 @@ def judge(rules, state, move, hand=None):
             cards_in_hand = [rules.card(text, f"hand[{i}]") for i, text in enumerate(hand)]
         _check_hand_shown(state, move, cards_in_hand)
     if state.out and move.player in state.out and move.type != "score":
-        # out of the game under elimination, else out of this round (the mercy rule)
+        # finished this round, out of the game under elimination, else out of this round (the mercy rule)
+        if move.player in state.places:
+            return refuse(state, "player-out", "house.play_for_places", player=move.player,
+                          place=state.places.index(move.player) + 1)
         return refuse(state, "player-out", "house.elimination" if rules.elimination else "house.mercy",
                       player=move.player)
     verdict = HANDLERS[move.type](rules, state, move, cards_in_hand)
@@ -322,12 +326,20 @@ def _apply_play(rules, state, move, lead, jumping, stacking):
     if lead.kind.choose_color:
         effects.append({"type": "color", "color": new.color})
     went_out = new.hand_counts[player] == 0
+    # playing on for places: a player going out with two or more others left finishes,
+    # and the round goes on without them (the card still acts on the others)
+    finishing = went_out and rules.play_for_places and new.active > 2
+    if finishing:
+        finish(new, player)
+        effects.append({"type": "finished", "player": player, "place": len(new.places)})
     skips, extra = _apply_effects(rules, new, move, lead, effects, went_out) if lead.kind.effects else (0, False)
     if rules.bomb and not lead.kind.discard_all and len(cards) >= rules.bomb.min_cards:
         for seat in targets(new, player, "others", None):   # a bomb: every other player draws
             draw_now(rules, new, seat, rules.bomb.count, effects)
-    if went_out:
+    if went_out and not finishing:
         return _went_out(rules, state, new, player, lead, effects)
+    if finishing:
+        extra = False   # a player with no cards plays no more
     if stacking and not lead.kind.pending:
         _deflect(state, new, player, effects)
     elif lead.kind.pending:
@@ -349,6 +361,9 @@ def _apply_play(rules, state, move, lead, jumping, stacking):
     if jumping:
         details = {"player": player, "card": lead.text}
     rule = "house.stacking" if stacking else "house.jump_in" if jumping else f"cards.{lead.kind.id}"
+    if finishing:
+        code, rule = "player-finished", "house.play_for_places"
+        details = {"player": player, "card": lead.text, "place": len(new.places)}
     return Verdict(True, code, rule, effects, new, details)
 
 
@@ -460,6 +475,10 @@ def _went_out(rules, old, state, player, lead, effects):
         pending = old.pending
         owe(rules, state, state.seat_after(player, 1),
              {"type": pending.kind, "count": pending.count, "presses": pending.count, "until_cards": False}, effects)
+    if rules.play_for_places:
+        finish_last(state, player, effects)
+        return allow(state, "places-decided", "house.play_for_places", effects, player=player,
+                     card=lead.text, places=list(state.places))
     end_round(state, player, effects)
     return allow(state, "went-out", f"cards.{lead.kind.id}", effects, player=player, card=lead.text)
 

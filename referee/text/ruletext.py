@@ -709,6 +709,10 @@ def house(rules: Rules, tr: Translator) -> Section:
         # TRANSLATORS: rule text, house rules section: elimination; "out of the game" means for every later round too.
         section.add("house.elimination", tr.gettext(
             "Elimination: when a round is scored, the player holding the most cards, and every player tied with them, is out of the game. The last player left wins the game."))
+    if _get(rules, "house.play_for_places"):
+        # TRANSLATORS: rule text, house rules section: playing on for places after a player goes out.
+        section.add("house.play_for_places", tr.gettext(
+            "Play on for places: a player who goes out finishes, and the others play on without them until one player is left, who finishes last. The first to finish wins the round."))
     if _get(rules, "house.jump_in.enabled"):
         # TRANSLATORS: rule text, house rules section: the jump-in house rule.
         section.add("house.jump_in", tr.gettext(

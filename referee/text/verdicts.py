@@ -171,6 +171,14 @@ MESSAGES: dict[str, tuple[Sentence, ...]] = {
         # TRANSLATORS: second sentence after scoring a round: {player}'s score so far is {total} points.
         MN_("{player} now has {total} point in all.", "{player} now has {total} points in all.", n="total"),
     ),
+    "player-finished": (
+        # TRANSLATORS: verdict (playing on for places): {player} played {card}, their last card, and finishes in place {place} (1 is first); the others play on.
+        M_("{player} played their last card, {card}, and finished in place {place}; the others play on for the places left."),
+    ),
+    "places-decided": (
+        # TRANSLATORS: verdict (playing on for places): {player} played {card}, their last card, with one other player left, so the round is over; {places} is the list of every player in finishing order, first to last.
+        M_("{player} played their last card, {card}, and the round is over. The players finished in this order: {places}."),
+    ),
     "player-eliminated": (
         # TRANSLATORS: first sentence after scoring a round under elimination: {player} won it and gets {points} points.
         MN_("{player} wins the round and scores {points} point.",
@@ -465,6 +473,10 @@ MESSAGES: dict[str, tuple[Sentence, ...]] = {
         # TRANSLATORS: refusal: {player} is out of this round under the mercy rule (too many cards) and can make no move.
         M_("{player} is out of this round under the mercy rule and cannot make a move until the next round."),
     ),
+    "player-out/finished": (
+        # TRANSLATORS: refusal (playing on for places): {player} already finished this round in place {place} and can make no move until the next round.
+        M_("{player} has finished this round in place {place} and cannot make a move until the next round."),
+    ),
     "player-out/eliminated": (
         # TRANSLATORS: refusal (elimination): {player} held the most cards at the end of an earlier round, is out of the game and can make no move.
         M_("{player} is out of the game and cannot make a move."),
@@ -485,7 +497,7 @@ MESSAGES: dict[str, tuple[Sentence, ...]] = {
 }
 
 PLAYER_DETAILS = frozenset({"player", "target", "current", "first_player"})
-PLAYER_LIST_DETAILS = frozenset({"eliminated"})
+PLAYER_LIST_DETAILS = frozenset({"eliminated", "places"})
 CARD_DETAILS = frozenset({"card", "top", "pending_card", "drawn", "holding", "cards"})
 COLOR_DETAILS = frozenset({"color"})
 # Details whose name usually means a player but that hold a number for one code.
@@ -567,6 +579,8 @@ def variant(code: str, details: dict, rules: Rules | None) -> str | None:
             return "until-color"
     if rules is None:
         return None
+    if code == "player-out" and details.get("place") is not None:
+        return "finished"
     if code in ("game-won", "player-out") and rules.elimination:
         return "last-standing" if code == "game-won" else "eliminated"
     if code in ("round-scored", "game-won") and rules.own_hands:

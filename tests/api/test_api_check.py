@@ -57,3 +57,14 @@ def test_a_state_that_makes_no_sense_is_422(client, table):
     state = dict(table["state"], current=17)
     response = check(client, state, {"type": "draw", "player": 1})
     assert any(e["path"].startswith("state") for e in problem(response, 422)["errors"])
+
+
+def test_a_state_listing_a_finisher_still_in_the_round_is_422(client):
+    """Playing on for places: a seat in `places` has finished and must be out while the
+    round is live."""
+    state = {"players": ["Asha", "Bina", "Chirag"], "current": 1, "top": "red-5",
+             "hand_counts": [0, 3, 1], "places": [0]}
+    response = client.post("/v1/rulesets/play-for-places/check",
+                           json={"state": state, "move": {"type": "play", "player": 1, "cards": ["red-4"]}})
+    errors = problem(response, 422)["errors"]
+    assert [(e["path"], e["code"]) for e in errors] == [("state.places", "contradicts-table")]
