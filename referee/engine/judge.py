@@ -961,6 +961,10 @@ def judge_deal(rules, state, move, hand):
         return _phase_refusal(state)
     if state.phase != "round-over" or not state.scored:
         return refuse(state, "round-not-over", "scoring")
+    if rules.shuffle_seats and move.seating is None:
+        return refuse(state, "seating-required", "house.shuffle_seats")
+    if not rules.shuffle_seats and move.seating is not None:
+        return refuse(state, "seating-not-allowed", "house.shuffle_seats")
     return deal_round(rules, state, move)
 
 

@@ -28,6 +28,8 @@ def deal_round(rules, state, move):
     """A new round after a scored one: the deal passes to the left unless `dealer` says."""
     dealer = move.dealer if move.dealer is not None else (state.dealer + 1) % state.seats
     rules = rules.on_side(None)
+    if move.seating is not None:   # players changed seats: what is theirs moves with them
+        state = reseat(state, move.seating)
     fresh = new_state(state.players, dealer)
     if rules.elimination:
         fresh.out = state.out   # out of the game, not only of the round: dealt no cards
@@ -39,8 +41,21 @@ def deal_round(rules, state, move):
     fresh.side = rules.side
     fresh.scores = state.scores
     fresh.round = state.round + 1
+    details = {"round": fresh.round}
+    if move.seating is not None:
+        details["seating"] = list(move.seating)
     return _turn_first_card(rules, fresh, [c.text for c in move.first_card], move.color,
-                            "round-dealt", path="move.first_card", details={"round": fresh.round})
+                            "round-dealt", path="move.first_card", details=details)
+
+
+def reseat(state, seating):
+    """A copy of `state` with the players in their new seats: `seating[seat]` is the
+    seat its player held before; names, scores and being out go with the players."""
+    moved = state.copy()
+    moved.players = tuple(state.players[old] for old in seating)
+    moved.scores = tuple(state.scores[old] for old in seating)
+    moved.out = frozenset(seat for seat, old in enumerate(seating) if old in state.out)
+    return moved
 
 
 def choose_dealer(rules, cards):

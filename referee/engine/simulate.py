@@ -139,8 +139,16 @@ class Table:
         self.rng.shuffle(cards)
         self.pile = cards
         self.discard = []
-        # under elimination, the players out of the game are dealt no cards
-        out = self.state.out if not first_round and self.rules.elimination else frozenset()
+        seating = None
+        if not first_round and self.rules.shuffle_seats:   # the players change seats at random
+            seating = list(range(self.seats))
+            self.rng.shuffle(seating)
+        # under elimination, the players out of the game (in their new seats) are dealt no cards
+        out = frozenset()
+        if not first_round and self.rules.elimination:
+            out = frozenset(seat for seat, old in enumerate(seating or range(self.seats)) if old in self.state.out)
+            while dealer in out:   # the deal passes to a player still in
+                dealer = (dealer + 1) % self.seats
         self.hands = [[] if seat in out else [self.pile.pop() for _ in range(self.rules.hand_size)]
                       for seat in range(self.seats)]
         turned = [self.pile.pop()]
@@ -161,6 +169,7 @@ class Table:
             move.first_card = tuple(self.rules.cards[t] for t in turned)
             move.dealer = dealer
             move.color = color
+            move.seating = tuple(seating) if seating else None
             verdict = self.submit(move)
         self.state = verdict.state
         self.follow_effects(verdict)

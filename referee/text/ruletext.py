@@ -713,6 +713,10 @@ def house(rules: Rules, tr: Translator) -> Section:
         # TRANSLATORS: rule text, house rules section: playing on for places after a player goes out.
         section.add("house.play_for_places", tr.gettext(
             "Play on for places: a player who goes out finishes, and the others play on without them until one player is left, who finishes last. The first to finish wins the round."))
+    if _get(rules, "house.shuffle_seats"):
+        # TRANSLATORS: rule text, house rules section: players change seats before each round.
+        section.add("house.shuffle_seats", tr.gettext(
+            "Shuffle seats: before each new round the players change seats at random; scores go with the players."))
     if _get(rules, "house.jump_in.enabled"):
         # TRANSLATORS: rule text, house rules section: the jump-in house rule.
         section.add("house.jump_in", tr.gettext(

@@ -469,6 +469,14 @@ MESSAGES: dict[str, tuple[Sentence, ...]] = {
         MN_("{player} holds {max} card, the most these rules allow, and may not draw: play a card or end the turn.",
             "{player} holds {max} cards, the most these rules allow, and may not draw: play a card or end the turn.", n="max"),
     ),
+    "seating-required": (
+        # TRANSLATORS: refusal (house rule): players change seats before every round, so the deal must say who now sits where.
+        M_("Under these rules the players change seats before each round: say who sits where before dealing."),
+    ),
+    "seating-not-allowed": (
+        # TRANSLATORS: refusal: these rules keep every player in their seat, so a deal cannot seat them anew.
+        M_("Under these rules the players keep their seats: the deal cannot seat them anew."),
+    ),
     "player-out": (
         # TRANSLATORS: refusal: {player} is out of this round under the mercy rule (too many cards) and can make no move.
         M_("{player} is out of this round under the mercy rule and cannot make a move until the next round."),
