@@ -80,8 +80,10 @@ MOVE_TYPES = {
                           "items": {"type": "integer", "minimum": 0, "maximum": MAX_POINTS}},
                "player": SEAT}),
     "deal": ("Deal the next round after a scored one: the card(s) turned up; `dealer` "
-             "defaults to the next seat; `color` for a wild the first player names.",
-             ["first_card"], {"first_card": TURNED, "dealer": SEAT, "color": {"type": "string", "maxLength": 60}}),
+             "defaults to the next seat; `color` for a wild the first player names; `seating` "
+             "(when the ruleset shuffles seats): for each seat, the seat its player held before.",
+             ["first_card"], {"first_card": TURNED, "dealer": SEAT, "color": {"type": "string", "maxLength": 60},
+                              "seating": {"type": "array", "items": SEAT, "maxItems": MAX_PLAYERS}}),
     "correct": ("Take back moves: the table returns to the state after seq `to_seq` (tables "
                 "only; limits in docs/api.md, Corrections). `player` asked; `reason` is kept.",
                 ["to_seq"], {"to_seq": {"type": "integer", "minimum": 0},
@@ -187,6 +189,10 @@ SCHEMAS = {
             "round": {"type": "integer", "minimum": 1},
             "side": {"type": "string", "description": "Which side of a two-sided deck "
                      "(UNO Flip) is up; absent for a one-sided deck."},
+            "out": {"type": "array", "items": SEAT, "description": "Seats out of the round "
+                    "(the mercy rule, players who finished) or of the game (elimination)."},
+            "places": {"type": "array", "items": SEAT, "description": "Playing on for places: "
+                       "the seats that finished this round, first to last; absent when none has."},
             "pile": {"type": ["integer", "null"], "minimum": 0,
                      "description": "Cards in the draw pile (or launcher); null when not tracked."},
             "drawn": {"type": "boolean", "description": "The current player has drawn this "

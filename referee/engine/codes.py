@@ -43,8 +43,21 @@ CODES = {
     "game-won": dict(legal=True, params=["player", "points", "total", "target", "by_seat", "values"],
                      summary="The round was scored and the winner reached the target score "
                              "(`by_seat` and `values` as for round-scored)."),
-    "round-dealt": dict(legal=True, params=["first_player", "top", "color", "round"],
-                        summary="A new round was dealt."),
+    "round-dealt": dict(legal=True, params=["first_player", "top", "color", "round", "seating"],
+                        summary="A new round was dealt (`seating`: the new seats, when players "
+                                "changed seats)."),
+    "player-finished": dict(legal=True, params=["player", "card", "place"],
+                            summary="Playing on for places: the player played their last card and "
+                                    "finishes in `place` (1: first); the round goes on without them."),
+    "places-decided": dict(legal=True, params=["player", "card", "places"],
+                           summary="Playing on for places: the player went out with one other player "
+                                   "left, who finishes last; `places` lists the seats in finishing "
+                                   "order and the first of them won the round."),
+    "player-eliminated": dict(legal=True, params=["player", "points", "total", "eliminated", "count",
+                                                  "by_seat", "values"],
+                              summary="Elimination: the round was scored as for round-scored, and the "
+                                      "players in `eliminated`, holding the most cards (`count`), are out "
+                                      "of the game."),
     # --- illegal moves -----------------------------------------------------------
     "not-your-turn": dict(legal=False, params=["player", "current"],
                           summary="Only the current player may make this move."),
@@ -147,8 +160,15 @@ CODES = {
                             summary="Drawing until a colour comes stops at the first card of that colour."),
     "hand-full": dict(legal=False, params=["player", "max"],
                       summary="The player holds as many cards as the hand limit allows and may not draw."),
-    "player-out": dict(legal=False, params=["player"],
-                       summary="The player is out of the round (the mercy rule)."),
+    "seating-required": dict(legal=False, params=[],
+                             summary="Players change seats each round under these rules: the deal "
+                                     "must give the new `seating`."),
+    "seating-not-allowed": dict(legal=False, params=[],
+                                summary="Players keep their seats under these rules: a deal gives "
+                                        "no `seating`."),
+    "player-out": dict(legal=False, params=["player", "place"],
+                       summary="The player is out of the round (the mercy rule), of the game (elimination), or "
+                               "has finished the round in `place` (playing on for places)."),
     "extra-play-offered": dict(legal=False, params=["player"],
                                summary="The player may play one more card or pass; drawing is not allowed now."),
 }

@@ -39,6 +39,11 @@ EFFECTS = {
                          "into a new pile.", count=COUNT),
     "out": _effect("`player` held too many cards and is out of the round (the mercy rule); "
                    "their `count` cards go under the discard pile.", player=SEAT, count=COUNT),
+    "eliminated": _effect("`player` held the most cards, `count`, at the end of the round and is "
+                          "out of the game (elimination).", player=SEAT, count=COUNT),
+    "finished": _effect("`player` has no cards left and finishes in `place` (1: first); the round "
+                        "goes on without them (playing on for places).", player=SEAT,
+                        place={"type": "integer", "minimum": 1}),
     "direction": _effect("Play now goes in `direction`.", direction=DIRECTION),
     "color": _effect("`color` is the colour in play now.", color=COLOR),
     "uno": _effect("`player` called UNO and cannot be caught.", player=SEAT),

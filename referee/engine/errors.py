@@ -23,6 +23,7 @@ INPUT_CODES = {
     "wrong-count": "A list must have one entry per seat (or per card) and does not.",
     "conflicting-fields": "Two fields that exclude each other, or a field the rest of the input rules out.",
     "contradicts-table": "The input contradicts the table: its counts, its deck or its phase.",
+    "not-a-permutation": "A new seating must list every seat of the table exactly once.",
     "first-card-order": "The cards turned at an opening are not a redrawn card list ending on one that stays.",
     "correction-invalid": "A correction names no earlier move to go back to.",
     "bad-query-parameter": "A query parameter or header is not what the operation takes.",

@@ -12,7 +12,8 @@ from referee.problem import pointer
 from .errors import InputError
 from .opening import deal_round
 from .state import DIRECTION_NAMES, Debt, Pending
-from .transitions import (advance, close_uno_windows, draw_now, end_round, flip, hand_changed, lose_turn,
+from .transitions import (advance, close_uno_windows, draw_now, end_round, finish, finish_last, flip,
+                          hand_changed, lose_turn,
                           next_target, owe, penalise, pending_effect, resolve_pending, reverse,
                           take_cards, targets)
 from .verdict import Verdict
@@ -34,7 +35,12 @@ def judge(rules, state, move, hand=None):
             cards_in_hand = [rules.card(text, pointer("hand", i)) for i, text in enumerate(hand)]
         _check_hand_shown(state, move, cards_in_hand)
     if state.out and move.player in state.out and move.type != "score":
-        return refuse(state, "player-out", "house.mercy", player=move.player)
+        # finished this round, out of the game under elimination, else out of this round (the mercy rule)
+        if move.player in state.places:
+            return refuse(state, "player-out", "house.play_for_places", player=move.player,
+                          place=state.places.index(move.player) + 1)
+        return refuse(state, "player-out", "house.elimination" if rules.elimination else "house.mercy",
+                      player=move.player)
     verdict = HANDLERS[move.type](rules, state, move, cards_in_hand)
     if rules.mercy_limit is not None and verdict.effects and verdict.state.phase in ("play", "respond"):
         _mercy(rules, verdict.state, verdict.effects)
@@ -323,12 +329,20 @@ def _apply_play(rules, state, move, lead, jumping, stacking):
     if lead.kind.choose_color:
         effects.append({"type": "color", "color": new.color})
     went_out = new.hand_counts[player] == 0
+    # playing on for places: a player going out with two or more others left finishes,
+    # and the round goes on without them (the card still acts on the others)
+    finishing = went_out and rules.play_for_places and new.active > 2
+    if finishing:
+        finish(new, player)
+        effects.append({"type": "finished", "player": player, "place": len(new.places)})
     skips, extra = _apply_effects(rules, new, move, lead, effects, went_out) if lead.kind.effects else (0, False)
     if rules.bomb and not lead.kind.discard_all and len(cards) >= rules.bomb.min_cards:
         for seat in targets(new, player, "others", None):   # a bomb: every other player draws
             draw_now(rules, new, seat, rules.bomb.count, effects)
-    if went_out:
+    if went_out and not finishing:
         return _went_out(rules, state, new, player, lead, effects)
+    if finishing:
+        extra = False   # a player with no cards plays no more
     if stacking and not lead.kind.pending:
         _deflect(state, new, player, effects)
     elif lead.kind.pending:
@@ -350,6 +364,9 @@ def _apply_play(rules, state, move, lead, jumping, stacking):
     if jumping:
         details = {"player": player, "card": lead.text}
     rule = "house.stacking" if stacking else "house.jump_in" if jumping else f"cards.{lead.kind.id}"
+    if finishing:
+        code, rule = "player-finished", "house.play_for_places"
+        details = {"player": player, "card": lead.text, "place": len(new.places)}
     return Verdict(True, code, rule, effects, new, details)
 
 
@@ -461,6 +478,10 @@ def _went_out(rules, old, state, player, lead, effects):
         pending = old.pending
         owe(rules, state, state.seat_after(player, 1),
              {"type": pending.kind, "count": pending.count, "presses": pending.count, "until_cards": False}, effects)
+    if rules.play_for_places:
+        finish_last(state, player, effects)
+        return allow(state, "places-decided", "house.play_for_places", effects, player=player,
+                     card=lead.text, places=list(state.places))
     end_round(state, player, effects)
     return allow(state, "went-out", f"cards.{lead.kind.id}", effects, player=player, card=lead.text)
 
@@ -839,10 +860,38 @@ def judge_score(rules, state, move, hand):
     by_seat = [sum(card.kind.score for card in cards) for cards in move.hands]
     new = state.copy()
     new.hand_counts = [len(cards) for cards in move.hands]
+    if rules.elimination:
+        return _eliminate(rules, state, new, by_seat, {})
     if rules.own_hands:
         return _add_own_hands(rules, state, new, by_seat, {})
     team = _team(rules, state, winner)
     return _add_round_points(rules, state, new, sum(p for seat, p in enumerate(by_seat) if seat not in team), {})
+
+
+def _eliminate(rules, state, new, by_seat, extra):
+    """Elimination: the round is scored as usual, then the player (or the players tied)
+    holding the most cards is out of the game; the round's winner, holding none, never
+    is. The last player left wins the game, whatever the scores."""
+    team = _team(rules, state, state.winner)
+    verdict = _add_round_points(rules, state, new, sum(p for seat, p in enumerate(by_seat) if seat not in team), extra)
+    new = verdict.state
+    most = max(count for seat, count in enumerate(new.hand_counts) if seat not in new.out)
+    if most == 0:
+        return verdict
+    eliminated = [seat for seat, count in enumerate(new.hand_counts) if seat not in new.out and count == most]
+    new.out = new.out | frozenset(eliminated)
+    effects = [effect for effect in verdict.effects if effect["type"] == "score"]
+    effects += [{"type": "eliminated", "player": seat, "count": most} for seat in eliminated]
+    details = {key: verdict.details[key] for key in ("player", "points", "total", *extra)}
+    if new.active == 1:
+        new.phase = "game-over"
+        new.scored = False
+        effects.append({"type": "game-over", "winner": state.winner})
+        return allow(new, "game-won", "house.elimination", effects, **details, target=rules.target)
+    new.phase = "round-over"
+    new.scored = True
+    return allow(new, "player-eliminated", "house.elimination", effects,
+                 eliminated=eliminated, count=most, **details)
 
 
 def _score_points(rules, state, by_seat):
@@ -852,6 +901,8 @@ def _score_points(rules, state, by_seat):
         raise InputError.at(pointer("move", "points", state.winner),
                             f"player {state.winner} went out: their points are 0", "contradicts-table")
     extra = {"by_seat": list(by_seat), "values": rules.card_values()}
+    if rules.elimination:
+        return _eliminate(rules, state, state.copy(), by_seat, extra)
     if rules.own_hands:
         return _add_own_hands(rules, state, state.copy(), by_seat, extra)
     team = _team(rules, state, state.winner)
@@ -898,7 +949,8 @@ def _add_round_points(rules, state, new, points, extra):
     new.scores = tuple(scores)
     effects = [{"type": "score", "player": winner, "points": points}]
     total = sum(scores[seat] for seat in _team(rules, state, winner))   # partners add up
-    if rules.single_round or total >= rules.target or state.active == 1:   # the last player left wins
+    # the last player left wins; under elimination nothing else ends the game (_eliminate)
+    if (rules.single_round or total >= rules.target or state.active == 1) and not rules.elimination:
         new.phase = "game-over"
         effects.append({"type": "game-over", "winner": winner})
         return allow(new, "game-won", "scoring.target", effects, player=winner, points=points,
@@ -913,6 +965,10 @@ def judge_deal(rules, state, move, hand):
         return _phase_refusal(state)
     if state.phase != "round-over" or not state.scored:
         return refuse(state, "round-not-over", "scoring")
+    if rules.shuffle_seats and move.seating is None:
+        return refuse(state, "seating-required", "house.shuffle_seats")
+    if not rules.shuffle_seats and move.seating is not None:
+        return refuse(state, "seating-not-allowed", "house.shuffle_seats")
     return deal_round(rules, state, move)
 
 

@@ -17,7 +17,7 @@ MOVE_FIELDS = {
     "challenge": {"type", "player", "hand"},
     "accept": {"type", "player"},
     "score": {"type", "hands", "points", "player"},
-    "deal": {"type", "first_card", "dealer", "color"},
+    "deal": {"type", "first_card", "dealer", "color", "seating"},
 }
 # The limits of a move's fields: the OpenAPI document reads these (referee/api/openapi.py).
 MAX_CARDS_IN_MOVE = 120   # cards played, shown, or held in a hand shown or scored
@@ -39,6 +39,7 @@ class Move:
     first_card = None
     dealer = None
     turned_up = None              # the other side's card a Flip turned up on the discard pile
+    seating = None                # deal: for each new seat, the seat its player held before
 
     def __init__(self, type_, player=None):
         self.type = type_
@@ -222,12 +223,26 @@ class _MoveReader:
         move.points = list(points)
         move.player = self.seat("player", required=False)
 
+    def seating(self, key):
+        """A new seating: for each seat, the seat its player held before; every seat once."""
+        value = self.data.get(key)
+        if value is None:
+            return None
+        if not isinstance(value, list) or len(value) != self.seats:
+            self.fail(key, f"must list {self.seats} seats, one for each seat of the table", "wrong-count")
+            return None
+        if sorted(v if type(v) is int else -1 for v in value) != list(range(self.seats)):
+            self.fail(key, f"must list each seat from 0 to {self.seats - 1} exactly once", "not-a-permutation")
+            return None
+        return tuple(value)
+
     def read_deal(self, move):
         self.rules = self.rules.on_side(None)   # a round is dealt on the first side
         first = self.data.get("first_card")
         move.first_card = self.card_list("first_card", value=[first] if isinstance(first, str) else first,
                                          most=MAX_CARDS_TURNED)
         move.dealer = self.seat("dealer", required=False)
+        move.seating = self.seating("seating")
         color = self.data.get("color")
         if color is not None and (not isinstance(color, str) or color not in self.rules.color_set):
             self.fail("color", f"must be one of: {', '.join(self.rules.colors)}", "not-one-of")

@@ -30,12 +30,34 @@ def deal_round(rules, state, move):
     """A new round after a scored one: the deal passes to the left unless `dealer` says."""
     dealer = move.dealer if move.dealer is not None else (state.dealer + 1) % state.seats
     rules = rules.on_side(None)
+    if move.seating is not None:   # players changed seats: what is theirs moves with them
+        state = reseat(state, move.seating)
     fresh = new_state(state.players, dealer)
+    if rules.elimination:
+        fresh.out = state.out   # out of the game, not only of the round: dealt no cards
+        if move.dealer in fresh.out:   # a dealer out of the game would be the one to start after a Reverse
+            raise InputError.at("/move/dealer", f"player {move.dealer} is out of the game and does not deal",
+                                "not-a-seat")
+        while move.dealer is None and fresh.dealer in fresh.out:   # the deal passes on to a player still in
+            fresh.dealer = (fresh.dealer + 1) % state.seats
     fresh.side = rules.side
     fresh.scores = state.scores
     fresh.round = state.round + 1
+    details = {"round": fresh.round}
+    if move.seating is not None:
+        details["seating"] = list(move.seating)
     return _turn_first_card(rules, fresh, [c.text for c in move.first_card], move.color,
-                            "round-dealt", base="/move", details={"round": fresh.round})
+                            "round-dealt", base="/move", details=details)
+
+
+def reseat(state, seating):
+    """A copy of `state` with the players in their new seats: `seating[seat]` is the
+    seat its player held before; names, scores and being out go with the players."""
+    moved = state.copy()
+    moved.players = tuple(state.players[old] for old in seating)
+    moved.scores = tuple(state.scores[old] for old in seating)
+    moved.out = frozenset(seat for seat, old in enumerate(seating) if old in state.out)
+    return moved
 
 
 def choose_dealer(rules, cards):
@@ -77,7 +99,7 @@ def _turn_first_card(rules, state, first_card, color, code, base, details):
     if names_color and color is None:
         raise InputError.at(child(base, "color"), f"the first card is {card.text}: give the colour the first player names",
                             "required")
-    state.hand_counts = [rules.hand_size] * state.seats
+    state.hand_counts = [0 if seat in state.out else rules.hand_size for seat in range(state.seats)]
     state.pile = rules.deck_size - sum(state.hand_counts) - 1   # the cards turned back go in
     state.top = card.text
     state.color = card.color or color
@@ -118,7 +140,7 @@ def _apply_opening_effects(rules, state, card, first, effects):
     for effect in card.kind.effects:
         kind = effect["type"]
         if kind == "skip":
-            skips += state.seats - 1 if effect.get("target") == "others" else 1
+            skips += state.active - 1 if effect.get("target") == "others" else 1
         elif kind == "reverse":
             if reverse(rules, state, effects):
                 skips += 1
@@ -127,7 +149,8 @@ def _apply_opening_effects(rules, state, card, first, effects):
                                  else state.seat_after(state.dealer, 1))
         elif kind in ("draw", "launcher") and effect.get("target", "next") in ("others", "all"):
             for seat in range(state.seats):
-                owe(rules, state, seat, effect, effects)
+                if seat not in state.out:
+                    owe(rules, state, seat, effect, effects)
     if card.kind.pending:
         kind, count, until = card.kind.pending
         until_color = card.kind.until_color

@@ -156,6 +156,9 @@ class Rules:
         self.hand_cap = cap.get("max_cards", 25) if cap.get("enabled") else None
         mercy = house.get("mercy") or {}
         self.mercy_limit = mercy.get("max_cards", 25) if mercy.get("enabled") else None
+        self.elimination = house.get("elimination", False)
+        self.play_for_places = house.get("play_for_places", False)
+        self.shuffle_seats = house.get("shuffle_seats", False)
         self.stacking = {kind: frozenset(answers) for kind, answers in house["stacking"].items()}
         self.jump_in = house["jump_in"]["enabled"]
         self.no_going_out_on = frozenset(house["no_going_out_on"])

@@ -136,8 +136,18 @@ class Table:
         deck = self.rules.deck if self.rules.other_side is None else _two_sided_deck(self.rules, self.rng)
         self.pile = shuffled(self.rng, deck)
         self.discard = []
+        seating = None
+        if not first_round and self.rules.shuffle_seats:   # the players change seats at random
+            seating = list(range(self.seats))
+            self.rng.shuffle(seating)
+        # under elimination, the players out of the game (in their new seats) are dealt no cards
+        out = frozenset()
+        if not first_round and self.rules.elimination:
+            out = frozenset(seat for seat, old in enumerate(seating or range(self.seats)) if old in self.state.out)
+            while dealer in out:   # the deal passes to a player still in
+                dealer = (dealer + 1) % self.seats
         # {seat: hand}: the mapping the enumerator reads, kept rather than rebuilt per move
-        self.hands = {seat: [self.pile.pop() for _ in range(self.rules.hand_size)]
+        self.hands = {seat: [] if seat in out else [self.pile.pop() for _ in range(self.rules.hand_size)]
                       for seat in range(self.seats)}
         turned = [self.pile.pop()]
         while self.rules.cards[turned[-1]].kind.first_card == "redraw":
@@ -157,6 +167,7 @@ class Table:
             move.first_card = tuple(self.rules.cards[t] for t in turned)
             move.dealer = dealer
             move.color = color
+            move.seating = tuple(seating) if seating else None
             verdict = self.submit(move)
         self.state = verdict.state
         self.follow_effects(verdict)
@@ -478,7 +489,10 @@ class Table:
                 raise InvariantBroken(f"the round could not be scored: {verdict.code} {verdict.details}")
             return verdict
         # every card comes back for the next deal
-        self.deal((state.dealer + 1) % self.seats, first_round=False)
+        dealer = (state.dealer + 1) % self.seats
+        while self.rules.elimination and dealer in state.out:   # the deal passes to a player still in
+            dealer = (dealer + 1) % self.seats
+        self.deal(dealer, first_round=False)
 
     def check_enumerator(self, options):
         """Every listed move is legal, and no single-card play left out is."""

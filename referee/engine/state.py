@@ -61,7 +61,7 @@ class State:
     __slots__ = ("players", "dealer", "current", "direction", "top", "color", "hand_counts",
                  "pending", "phase", "scores", "round", "drawn", "drawn_card", "extra_play",
                  "skips", "uno_called", "uno_exposed", "debts", "winner", "scored", "pile", "out",
-                 "side")
+                 "side", "places")
 
     def copy(self):
         new = State.__new__(State)
@@ -88,6 +88,7 @@ class State:
         new.pile = self.pile
         new.out = self.out                  # a frozenset
         new.side = self.side
+        new.places = self.places            # a tuple
         return new
 
     def cards_to_draw(self, rules):
@@ -148,6 +149,7 @@ class State:
             "pile": self.pile,
             "out": sorted(self.out),
             **({"side": self.side} if self.side is not None else {}),
+            **({"places": list(self.places)} if self.places else {}),
         }
 
 
@@ -176,6 +178,7 @@ def new_state(players, dealer):
     state.pile = None         # cards in the draw pile (or launcher); None: not tracked
     state.out = frozenset()   # players out of the round (the mercy rule)
     state.side = None         # the side of a two-sided deck that is up; None: one-sided
+    state.places = ()         # seats that finished this round, in order (playing on for places)
     return state
 
 
@@ -245,6 +248,17 @@ class _Reader:
             return frozenset()
         return frozenset(value)
 
+    def places(self, key, count, state):
+        """Seats in finishing order: each once; while the round is live, each one out."""
+        value = self.data.get(key, [])
+        if (not isinstance(value, list) or len(set(value)) != len(value) or any(
+                type(v) is not int or not 0 <= v < count for v in value)):
+            self.fail(key, "must be a list of different seat numbers", "not-a-seat")
+            return ()
+        if state.phase in ("play", "respond") and not set(value) <= state.out:
+            self.fail(key, "lists a player still in the round: a player who finished is out", "contradicts-table")
+        return tuple(value)
+
     def done(self):
         if self.problems:
             raise InputError(self.problems)
@@ -313,6 +327,7 @@ def parse_state(rules, data, path="/state"):
         state.uno_exposed = u.seats("catchable", n)
         r.problems.extend(u.problems)
     state.out = r.seats("out", n)
+    state.places = r.places("places", n, state)
     if len(state.out) >= n - 1 and state.phase in ("play", "respond"):
         r.fail("out", "leaves fewer than two players in a live round", "contradicts-table")
     elif state.out and state.current in state.out:

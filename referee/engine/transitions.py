@@ -157,6 +157,24 @@ def resolve_pending(state, pending, effects):
         effects.append({"type": "turn", "player": state.current})
 
 
+def finish(state, player):
+    """Playing on for places: `player`, out of cards, has finished in the next place
+    and is out for the rest of the round; presses they owed lapse."""
+    state.places = state.places + (player,)
+    state.out = state.out | {player}
+    if state.debts:
+        state.debts = tuple(debt for debt in state.debts if debt.player != player)
+
+
+def finish_last(state, player, effects):
+    """Playing on for places: `player` went out with one other player left, who finishes
+    last. The first to finish wins the round; the finishers are back in for the scoring."""
+    last = next(seat for seat in range(state.seats) if seat not in state.out and seat != player)
+    state.places = state.places + (player, last)
+    state.out = state.out - frozenset(state.places)
+    end_round(state, state.places[0], effects)
+
+
 def end_round(state, winner, effects):
     """The round is over and `winner` won it: nothing is pending or owed a turn."""
     state.pending = None

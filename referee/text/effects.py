@@ -57,6 +57,11 @@ EFFECTS: dict[str, Sentence] = {
     # TRANSLATORS: practice board, an effect of the mercy rule: {player} holds too many cards and is out of this round; the {count} cards they held go under the discard pile.
     "out": MN_("{player} holds too many cards and is out of this round: their {count} card goes under the discard pile.",
                "{player} holds too many cards and is out of this round: their {count} cards go under the discard pile."),
+    # TRANSLATORS: practice board, an effect of elimination: {player} holds the most cards, {count}, at the end of the round and is out of the whole game.
+    "eliminated": MN_("{player} holds the most cards, {count}, and is out of the game.",
+                      "{player} holds the most cards, {count}, and is out of the game."),
+    # TRANSLATORS: practice board, an effect of playing on for places: {player} has no cards left and finishes in place {place} (1 is first); the round goes on without them.
+    "finished": M_("{player} has no cards left and finishes in place {place}; the round goes on without them."),
     # TRANSLATORS: practice board, an effect of a correction: the table is as it was after move number {to_seq}.
     "corrected": M_("The table is back to how it stood after move {to_seq}."),
 }

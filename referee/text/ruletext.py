@@ -705,6 +705,18 @@ def house(rules: Rules, tr: Translator) -> Section:
         section.add("house.mercy", tr.ngettext(
             "Mercy rule: a player who holds {count} card or more is out of the round at once, and their cards go under the discard pile. The last player left in wins the round and the game.",
             "Mercy rule: a player who holds {count} cards or more is out of the round at once, and their cards go under the discard pile. The last player left in wins the round and the game.", limit))
+    if _get(rules, "house.elimination"):
+        # TRANSLATORS: rule text, house rules section: elimination; "out of the game" means for every later round too.
+        section.add("house.elimination", tr.gettext(
+            "Elimination: when a round is scored, the player holding the most cards, and every player tied with them, is out of the game. The last player left wins the game."))
+    if _get(rules, "house.play_for_places"):
+        # TRANSLATORS: rule text, house rules section: playing on for places after a player goes out.
+        section.add("house.play_for_places", tr.gettext(
+            "Play on for places: a player who goes out finishes, and the others play on without them until one player is left, who finishes last. The first to finish wins the round."))
+    if _get(rules, "house.shuffle_seats"):
+        # TRANSLATORS: rule text, house rules section: players change seats before each round.
+        section.add("house.shuffle_seats", tr.gettext(
+            "Shuffle seats: before each new round the players change seats at random; scores go with the players."))
     if _get(rules, "house.jump_in.enabled"):
         # TRANSLATORS: rule text, house rules section: the jump-in house rule.
         section.add("house.jump_in", tr.gettext(

@@ -171,6 +171,22 @@ MESSAGES: dict[str, tuple[Sentence, ...]] = {
         # TRANSLATORS: second sentence after scoring a round: {player}'s score so far is {total} points.
         MN_("{player} now has {total} point in all.", "{player} now has {total} points in all.", n="total"),
     ),
+    "player-finished": (
+        # TRANSLATORS: verdict (playing on for places): {player} played {card}, their last card, and finishes in place {place} (1 is first); the others play on.
+        M_("{player} played their last card, {card}, and finished in place {place}; the others play on for the places left."),
+    ),
+    "places-decided": (
+        # TRANSLATORS: verdict (playing on for places): {player} played {card}, their last card, with one other player left, so the round is over; {places} is the list of every player in finishing order, first to last.
+        M_("{player} played their last card, {card}, and the round is over. The players finished in this order: {places}."),
+    ),
+    "player-eliminated": (
+        # TRANSLATORS: first sentence after scoring a round under elimination: {player} won it and gets {points} points.
+        MN_("{player} wins the round and scores {points} point.",
+            "{player} wins the round and scores {points} points.", n="points"),
+        # TRANSLATORS: second sentence (elimination): {eliminated} is the player, or the list of players, holding the most cards, {count}; they are out of the whole game.
+        MN_("{eliminated} holds the most cards, {count}, and is out of the game.",
+            "{eliminated} hold the most cards, {count} each, and are out of the game.", n="eliminated"),
+    ),
     "round-scored/partners": (
         # TRANSLATORS: verdict after scoring a round played in teams of two; {points} were won this round, {total} is the team's score (the partners' points added up).
         MN_("{player} wins the round and scores {points} point; with their partner's points, their team has {total}.",
@@ -453,9 +469,25 @@ MESSAGES: dict[str, tuple[Sentence, ...]] = {
         MN_("{player} holds {max} card, the most these rules allow, and may not draw: play a card or end the turn.",
             "{player} holds {max} cards, the most these rules allow, and may not draw: play a card or end the turn.", n="max"),
     ),
+    "seating-required": (
+        # TRANSLATORS: refusal (house rule): players change seats before every round, so the deal must say who now sits where.
+        M_("Under these rules the players change seats before each round: say who sits where before dealing."),
+    ),
+    "seating-not-allowed": (
+        # TRANSLATORS: refusal: these rules keep every player in their seat, so a deal cannot seat them anew.
+        M_("Under these rules the players keep their seats: the deal cannot seat them anew."),
+    ),
     "player-out": (
         # TRANSLATORS: refusal: {player} is out of this round under the mercy rule (too many cards) and can make no move.
         M_("{player} is out of this round under the mercy rule and cannot make a move until the next round."),
+    ),
+    "player-out/finished": (
+        # TRANSLATORS: refusal (playing on for places): {player} already finished this round in place {place} and can make no move until the next round.
+        M_("{player} has finished this round in place {place} and cannot make a move until the next round."),
+    ),
+    "player-out/eliminated": (
+        # TRANSLATORS: refusal (elimination): {player} held the most cards at the end of an earlier round, is out of the game and can make no move.
+        M_("{player} is out of the game and cannot make a move."),
     ),
     "drew-past-playable": (
         # TRANSLATORS: refusal: under "draw until you can play", the player kept drawing after {card}, a card that could be played.
@@ -473,6 +505,7 @@ MESSAGES: dict[str, tuple[Sentence, ...]] = {
 }
 
 PLAYER_DETAILS = frozenset({"player", "target", "current", "first_player"})
+PLAYER_LIST_DETAILS = frozenset({"eliminated", "places"})
 CARD_DETAILS = frozenset({"card", "top", "pending_card", "drawn", "holding", "cards"})
 COLOR_DETAILS = frozenset({"color"})
 # Details whose name usually means a player but that hold a number for one code.
@@ -514,6 +547,8 @@ def render_details(code: str, details: dict, tr: Translator, players=None, rules
             values[name] = value
         elif name in PLAYER_DETAILS:
             values[name] = player_name(value, tr, players)
+        elif name in PLAYER_LIST_DETAILS and isinstance(value, (list, tuple)):
+            values[name] = tr.join([player_name(seat, tr, players) for seat in value])
         elif name in CARD_DETAILS:
             values[name] = _cards_in_words(value, tr, rules)
         elif name in COLOR_DETAILS:
@@ -552,6 +587,10 @@ def variant(code: str, details: dict, rules: Rules | None) -> str | None:
             return "until-color"
     if rules is None:
         return None
+    if code == "player-out" and details.get("place") is not None:
+        return "finished"
+    if code in ("game-won", "player-out") and rules.elimination:
+        return "last-standing" if code == "game-won" else "eliminated"
     if code in ("round-scored", "game-won") and rules.own_hands:
         return "own-hands"
     if rules.partners and (

@@ -57,3 +57,26 @@ def test_a_state_that_makes_no_sense_is_422(client, table):
     state = dict(table["state"], current=17)
     response = check(client, state, {"type": "draw", "player": 1})
     assert any(e["path"].startswith("/state/") for e in problem(response, 422)["errors"])
+
+
+def test_a_state_listing_a_finisher_still_in_the_round_is_422(client):
+    """Playing on for places: a seat in `places` has finished and must be out while the
+    round is live."""
+    state = {"players": ["Asha", "Bina", "Chirag"], "current": 1, "top": "red-5",
+             "hand_counts": [0, 3, 1], "places": [0]}
+    response = client.post("/v1/rulesets/play-for-places/check",
+                           json={"state": state, "move": {"type": "play", "player": 1, "cards": ["red-4"]}})
+    errors = problem(response, 422)["errors"]
+    assert [(e["path"], e["code"]) for e in errors] == [("/state/places", "contradicts-table")]
+
+
+def test_a_seating_that_is_not_a_permutation_is_422(client):
+    """Shuffling seats: the new seating lists every seat once; a seat twice is refused
+    with its own code, a seating of the wrong length with wrong-count."""
+    state = {"players": ["Asha", "Bina", "Chirag"], "current": 0, "top": "red-4", "hand_counts": [0, 3, 2],
+             "phase": "round-over", "winner": 0, "scored": True, "scores": [35, 0, 0]}
+    for seating, code in (([1, 1, 0], "not-a-permutation"), ([0, 1], "wrong-count"), ([0, 1, 3], "not-a-permutation")):
+        response = client.post("/v1/rulesets/shuffle-seats/check", json={
+            "state": state, "move": {"type": "deal", "first_card": "red-7", "seating": seating}})
+        errors = problem(response, 422)["errors"]
+        assert [(e["path"], e["code"]) for e in errors] == [("/move/seating", code)]

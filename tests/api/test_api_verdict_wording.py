@@ -48,6 +48,10 @@ def details_for(code, count, rules):
             details[name] = [plain] * max(count, 1)
         elif name == "color":
             details[name] = rules["colors"][-1]
+        elif name in ("places", "eliminated"):   # lists of seats
+            details[name] = [(count + step) % len(PLAYERS) for step in range(max(count, 1) if count < 4 else 2)]
+        elif name == "place" and code != "player-out":   # player-out keeps its plain wording here
+            details[name] = count + 1
     return details
 
 

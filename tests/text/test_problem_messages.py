@@ -59,6 +59,7 @@ EFFECTS = [
     {"type": "direction", "direction": "counterclockwise"}, {"type": "round-over", "winner": 0},
     {"type": "score", "player": 0, "points": 35}, {"type": "game-over", "winner": 0},
     {"type": "reshuffle", "count": 40}, {"type": "out", "player": 1, "count": 25},
+    {"type": "eliminated", "player": 1, "count": 9}, {"type": "finished", "player": 2, "place": 1},
     {"type": "corrected", "to_seq": 4, "taken_back": [5, 6]},
 ]
 
