@@ -264,6 +264,12 @@ class _Reader:
             raise InputError(self.problems)
 
 
+def _turned_up_wild(rules, data):
+    """A wild that a Flip turned up names no colour (ruling 24): on a two-sided deck a
+    state may say so with an explicit `"color": null`. A missing colour stays an error."""
+    return rules.other_side is not None and "color" in data and data["color"] is None
+
+
 def parse_state(rules, data, path="/state"):
     """A State from its JSON form, every field checked. Raises InputError."""
     r = _Reader(data, path)
@@ -291,7 +297,8 @@ def parse_state(rules, data, path="/state"):
     if top_card is not None:
         if top_card.color is not None and state.color is None:
             state.color = top_card.color
-        if state.color is None and state.phase in ("play", "respond") and top_card.kind.choose_color:
+        if (state.color is None and state.phase in ("play", "respond") and top_card.kind.choose_color
+                and not _turned_up_wild(rules, data)):
             r.fail("color", "is required: name the colour in play", "required")
     counts = data.get("hand_counts")
     if (not isinstance(counts, list) or len(counts) != n
