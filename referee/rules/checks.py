@@ -243,22 +243,6 @@ def _penalty_fields(path: tuple, penalty: dict) -> Iterator[Finding]:
         yield (path + (foreign,), coded("penalty-wrong-field", type=penalty["type"], wanted=wanted, foreign=foreign), ERROR)
 
 
-CHECKS = [
-    check_counting,
-    check_deck_size,
-    check_scores,
-    check_kind_ids,
-    check_wild_and_coloured,
-    check_effect_fields,
-    check_restrictions,
-    check_stacking,
-    check_kind_references,
-    check_repeated_ids,
-    check_players,
-    check_draw_source,
-]
-
-
 # The checks that read a side's colours and cards: they run on the other side too.
 SIDE_CHECKS = [
     check_counting,
@@ -268,6 +252,15 @@ SIDE_CHECKS = [
     check_wild_and_coloured,
     check_effect_fields,
     check_restrictions,
+]
+
+CHECKS = [
+    *SIDE_CHECKS,
+    check_stacking,
+    check_kind_references,
+    check_repeated_ids,
+    check_players,
+    check_draw_source,
 ]
 
 
