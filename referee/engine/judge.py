@@ -860,20 +860,29 @@ def judge_score(rules, state, move, hand):
     by_seat = [sum(card.kind.score for card in cards) for cards in move.hands]
     new = state.copy()
     new.hand_counts = [len(cards) for cards in move.hands]
+    return _score_round(rules, state, new, by_seat, {})
+
+
+def _score_round(rules, state, new, by_seat, extra):
+    """The round's points counted as the ruleset scores: `by_seat` is each hand's value."""
     if rules.elimination:
-        return _eliminate(rules, state, new, by_seat, {})
+        return _eliminate(rules, state, new, by_seat, extra)
     if rules.own_hands:
-        return _add_own_hands(rules, state, new, by_seat, {})
-    team = _team(rules, state, winner)
-    return _add_round_points(rules, state, new, sum(p for seat, p in enumerate(by_seat) if seat not in team), {})
+        return _add_own_hands(rules, state, new, by_seat, extra)
+    return _add_round_points(rules, state, new, _opponents_points(rules, state, by_seat), extra)
+
+
+def _opponents_points(rules, state, by_seat):
+    """What the round's winner scores: the hands of every seat outside their team."""
+    team = _team(rules, state, state.winner)
+    return sum(points for seat, points in enumerate(by_seat) if seat not in team)
 
 
 def _eliminate(rules, state, new, by_seat, extra):
     """Elimination: the round is scored as usual, then the player (or the players tied)
     holding the most cards is out of the game; the round's winner, holding none, never
     is. The last player left wins the game, whatever the scores."""
-    team = _team(rules, state, state.winner)
-    verdict = _add_round_points(rules, state, new, sum(p for seat, p in enumerate(by_seat) if seat not in team), extra)
+    verdict = _add_round_points(rules, state, new, _opponents_points(rules, state, by_seat), extra)
     new = verdict.state
     most = max(count for seat, count in enumerate(new.hand_counts) if seat not in new.out)
     if most == 0:
@@ -901,13 +910,7 @@ def _score_points(rules, state, by_seat):
         raise InputError.at(pointer("move", "points", state.winner),
                             f"player {state.winner} went out: their points are 0", "contradicts-table")
     extra = {"by_seat": list(by_seat), "values": rules.card_values()}
-    if rules.elimination:
-        return _eliminate(rules, state, state.copy(), by_seat, extra)
-    if rules.own_hands:
-        return _add_own_hands(rules, state, state.copy(), by_seat, extra)
-    team = _team(rules, state, state.winner)
-    return _add_round_points(rules, state, state.copy(),
-                             sum(p for seat, p in enumerate(by_seat) if seat not in team), extra)
+    return _score_round(rules, state, state.copy(), by_seat, extra)
 
 
 def _team(rules, state, seat):
