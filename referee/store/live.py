@@ -10,12 +10,13 @@ on) and one listener thread that hears about moves recorded elsewhere:
   SQLite                 nothing extra: one connection per process asks SQLite's
                          `PRAGMA data_version` ten times a second (it changes when another
                          connection commits) and, when it did, reads the seqs of the
-                         tables waited on
+                         tables waited on or kept by the hub
 
 A move recorded in this process wakes its waiters at once, whatever the backend. The
-payload is only the table id: a woken request reads the events from the database, so
-a lost or duplicated notification costs a read, never a wrong answer; waiters also
-look again every RECHECK_SECONDS in case the channel itself is down.
+payload is only the table id: the requests a notification wakes read the table from
+the database, once between them (Hub.latest), so a lost or duplicated notification
+costs a read or a late answer, never a wrong one; waiters also look again every
+RECHECK_SECONDS in case the channel itself is down.
 
 A waiting request holds no database connection (only its thread, see
 referee/api/gunicorn_conf.py).
@@ -32,45 +33,170 @@ CHANNEL_REDIS = "referee:moves"
 SQLITE_POLL_SECONDS = 0.1
 RECHECK_SECONDS = 5.0
 RECONNECT_SECONDS = 1.0
+ROW_SECONDS = 2.0  # how long a row kept by the hub is trusted without a read
+READ_WAIT_SECONDS = 10.0  # then a request waiting for another's read reads itself
+
+
+class _Table:
+    """One table as this process sees it: its waiters and the newest row read of it."""
+    __slots__ = ("event", "waiters", "users", "woken", "row", "row_read", "row_at",
+                 "reading")
+
+    def __init__(self, clock):
+        self.event = threading.Event()
+        self.waiters = 0        # requests waiting on `event`
+        self.users = 0          # requests inside `latest` (the entry is kept meanwhile)
+        self.woken = clock      # the hub's clock at the table's last wake
+        self.row = None         # the newest row read, whose read began at clock `row_read`
+        self.row_read = -1
+        self.row_at = 0.0       # and at time.monotonic() `row_at`
+        self.reading = None     # (clock, threading.Event, [row]) while a read runs
 
 
 class Hub:
-    """The requests of this process waiting on tables."""
+    """The requests of this process waiting on tables, and the newest row of each.
+
+    A move wakes every waiter of its table at once and each needs the table as it is
+    now: they share one read (`latest`) instead of one each (200 phones on one table
+    were 200 reads per move, in every worker). The hub's clock ticks at every wake; a
+    row whose read began at or after the table's last wake is new enough for anyone
+    woken by it. While the channel is up, such a row is also the table as it is now
+    (`fresh`): a move recorded after the read wakes the table again, and with it
+    anyone who trusted the row. Rows are trusted for ROW_SECONDS at most and not at
+    all while the channel is down, so a lost notification makes an answer late (by
+    RECHECK_SECONDS at most), never wrong."""
 
     def __init__(self):
         self._lock = threading.Lock()
-        self._waiting = {}  # table id -> [threading.Event, number of waiters]
+        self._tables = {}  # table id -> _Table
+        self._clock = 0
+        self._listening = False
+        self._swept = time.monotonic()
+
+    def _entry(self, table_id):
+        entry = self._tables.get(table_id)
+        if entry is None:
+            entry = self._tables[table_id] = _Table(self._clock)
+        return entry
 
     def watch(self, table_id) -> threading.Event:
         """The event set at the table's next move; call `unwatch` when done."""
         with self._lock:
-            entry = self._waiting.get(table_id)
-            if entry is None:
-                entry = self._waiting[table_id] = [threading.Event(), 0]
-            entry[1] += 1
-            return entry[0]
+            entry = self._entry(table_id)
+            entry.waiters += 1
+            return entry.event
 
     def unwatch(self, table_id):
         with self._lock:
-            entry = self._waiting.get(table_id)
+            entry = self._tables.get(table_id)
             if entry is not None:
-                entry[1] -= 1
-                if entry[1] <= 0:
-                    del self._waiting[table_id]
+                entry.waiters -= 1
+            self._sweep()
 
     def wake(self, table_id):
         """Wake every waiter of `table_id`; later waiters get a fresh event."""
         with self._lock:
-            entry = self._waiting.get(table_id)
+            entry = self._tables.get(table_id)
             if entry is None:
                 return
-            event = entry[0]
-            entry[0] = threading.Event()
+            self._clock += 1
+            entry.woken = self._clock
+            event, entry.event = entry.event, threading.Event()
         event.set()
 
-    def watched(self) -> list:
+    def heard(self, table_id, seq=None):
+        """The channel says the table reached `seq` (None: not said): wake its
+        waiters, unless the row kept, read since the last wake, is that far already
+        (the echo of a move this process recorded and woke them for itself)."""
         with self._lock:
-            return list(self._waiting)
+            entry = self._tables.get(table_id)
+            if entry is None:
+                return
+            if seq is not None and self._current(entry) and entry.row.seq >= seq:
+                return
+        self.wake(table_id)
+
+    def stale(self, table_id):
+        """The row kept of the table is not trusted: the next look reads it again."""
+        with self._lock:
+            entry = self._tables.get(table_id)
+            if entry is not None:
+                self._clock += 1
+                entry.woken = self._clock
+
+    def listening(self, up):
+        """The channel came up or went down: no row read before is trusted."""
+        with self._lock:
+            self._listening = up
+            self._clock += 1
+            for entry in self._tables.values():
+                entry.woken = self._clock
+
+    def watched(self) -> list:
+        """The tables waited on or with a row kept (SQLite's listener looks at both)."""
+        with self._lock:
+            self._sweep()
+            return list(self._tables)
+
+    def fresh(self, table_id):
+        """The table's row when the hub knows it is the newest, without a read; or None."""
+        with self._lock:
+            entry = self._tables.get(table_id)
+            if entry is None or not self._listening or not self._current(entry):
+                return None
+            return entry.row
+
+    def latest(self, table_id, read):
+        """The table's row, read since its last wake: one `read(table_id)` for all
+        the requests that ask at the same time (None: no such table)."""
+        with self._lock:
+            entry = self._entry(table_id)
+            if self._current(entry):
+                return entry.row
+            running = entry.reading
+            mine = running is None or running[0] < entry.woken
+            if mine:
+                running = entry.reading = (self._clock, threading.Event(), [])
+            entry.users += 1
+        try:
+            if mine:
+                return self._read(entry, running, table_id, read)
+            running[1].wait(READ_WAIT_SECONDS)
+            return running[2][0] if running[2] else read(table_id)  # the reader failed
+        finally:
+            with self._lock:
+                entry.users -= 1
+
+    def _read(self, entry, running, table_id, read):
+        started = time.monotonic()
+        try:
+            row = read(table_id)
+            running[2].append(row)
+            with self._lock:
+                if row is not None and running[0] >= entry.row_read:
+                    entry.row, entry.row_read, entry.row_at = row, running[0], started
+            return row
+        finally:
+            with self._lock:
+                if entry.reading is running:
+                    entry.reading = None
+            running[1].set()
+
+    @staticmethod
+    def _current(entry):
+        return (entry.row is not None and entry.row_read >= entry.woken
+                and time.monotonic() - entry.row_at <= ROW_SECONDS)
+
+    def _sweep(self):
+        """Drop tables nobody waits on whose row is too old to trust (under the lock)."""
+        now = time.monotonic()
+        if now - self._swept < ROW_SECONDS:
+            return
+        self._swept = now
+        for table_id in [table_id for table_id, entry in self._tables.items()
+                         if not entry.waiters and not entry.users and entry.reading is None
+                         and now - entry.row_at > ROW_SECONDS]:
+            del self._tables[table_id]
 
 
 class Live:
@@ -87,10 +213,10 @@ class Live:
     # the store then sends it in the same statement as the move.
     notifies_in_transaction = False
 
-    def notify_in_transaction(self, conn, table_id):
+    def notify_in_transaction(self, conn, table_id, seq):
         """Called inside the move's transaction (PostgreSQL sends NOTIFY here)."""
 
-    def published(self, table_id):
+    def published(self, table_id, seq):
         """Called after the move committed."""
         self.hub.wake(table_id)
 
@@ -110,11 +236,27 @@ class Live:
                 left = deadline - time.monotonic()
                 if left <= 0:
                     return False
-                event.wait(min(left, RECHECK_SECONDS))
+                if not event.wait(min(left, RECHECK_SECONDS)):
+                    self.hub.stale(table_id)  # the recheck reads, whatever the hub kept
                 self.hub.unwatch(table_id)
                 event = self.hub.watch(table_id)
         finally:
             self.hub.unwatch(table_id)
+
+    def latest(self, table_id, read):
+        """The table's row read since its last wake, one read shared (Hub.latest)."""
+        self._ensure_listening()
+        return self.hub.latest(table_id, read)
+
+    def current(self, table_id, read):
+        """The table's row as it is now: the hub's when it knows it is the newest,
+        else read (None: no such table)."""
+        self._ensure_listening()
+        row = self.hub.fresh(table_id)
+        if row is None:
+            self.hub.stale(table_id)
+            row = self.hub.latest(table_id, read)
+        return row
 
     def _ensure_listening(self):
         # A thread does not survive a fork: each gunicorn worker starts its own.
@@ -134,6 +276,7 @@ class Live:
                 self.listen()
             except Exception:  # the channel is down: waiters still recheck on their own
                 log.warning("live updates (%s) interrupted", self.kind, exc_info=True)
+            self.hub.listening(False)
             time.sleep(RECONNECT_SECONDS)
 
     kind = "local"
@@ -155,6 +298,7 @@ class SQLiteLive(Live):
         with self.engine.connect() as conn:
             raw = conn.connection.dbapi_connection
             version = None
+            self.hub.listening(True)
             while True:
                 time.sleep(SQLITE_POLL_SECONDS)
                 watched = self.hub.watched()
@@ -168,7 +312,7 @@ class SQLiteLive(Live):
                     # A table first seen here is woken too: its waiter may have read
                     # the database just before this move.
                     if known.get(table_id) != seq:
-                        self.hub.wake(table_id)
+                        self.hub.heard(table_id, seq)
                 known = seqs
 
 
@@ -180,9 +324,9 @@ class PostgresLive(Live):
         super().__init__()
         self.engine = engine
 
-    def notify_in_transaction(self, conn, table_id):
+    def notify_in_transaction(self, conn, table_id, seq):
         conn.connection.dbapi_connection.execute("SELECT pg_notify(%s, %s)",
-                                                 (CHANNEL_PG, table_id))
+                                                 (CHANNEL_PG, notice(table_id, seq)))
 
     def listen(self):
         import psycopg
@@ -191,9 +335,10 @@ class PostgresLive(Live):
         dsn = url.render_as_string(hide_password=False)
         with psycopg.connect(dsn, autocommit=True, connect_timeout=3) as conn:
             conn.execute(f"LISTEN {CHANNEL_PG}")
+            self.hub.listening(True)
             while True:
-                for notice in conn.notifies(timeout=RECHECK_SECONDS):
-                    self.hub.wake(notice.payload)
+                for notified in conn.notifies(timeout=RECHECK_SECONDS):
+                    self.hub.heard(*read_notice(notified.payload))
 
 
 class RedisLive(Live):
@@ -206,10 +351,10 @@ class RedisLive(Live):
         self.url = url
         self.client = redis.Redis.from_url(url, socket_timeout=2, socket_connect_timeout=2)
 
-    def published(self, table_id):
-        super().published(table_id)
+    def published(self, table_id, seq):
+        super().published(table_id, seq)
         try:
-            self.client.publish(CHANNEL_REDIS, table_id)
+            self.client.publish(CHANNEL_REDIS, notice(table_id, seq))
         except Exception:  # the move is recorded; other machines' waiters recheck
             log.warning("could not publish a move to Redis", exc_info=True)
 
@@ -220,13 +365,25 @@ class RedisLive(Live):
         pubsub = client.pubsub(ignore_subscribe_messages=True)
         try:
             pubsub.subscribe(CHANNEL_REDIS)
+            self.hub.listening(True)
             while True:
                 message = pubsub.get_message(timeout=RECHECK_SECONDS)
                 if message and message.get("type") == "message":
-                    self.hub.wake(message["data"].decode("utf-8", "replace"))
+                    self.hub.heard(*read_notice(message["data"].decode("utf-8", "replace")))
         finally:
             pubsub.close()
             client.close()
+
+
+def notice(table_id, seq) -> str:
+    """A notification's payload: the table and the seq its move reached."""
+    return f"{table_id} {seq}"
+
+
+def read_notice(payload):
+    """(table id, seq or None) of a notification (a bare table id is understood too)."""
+    table_id, _, seq = payload.partition(" ")
+    return table_id, (int(seq) if seq.isascii() and seq.isdigit() else None)
 
 
 def for_engine(engine, read_seqs, redis_url=None) -> Live:

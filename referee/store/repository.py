@@ -149,10 +149,11 @@ class Store:
         if dialect.name != "postgresql":
             return None
         insert, advance = self._insert_event, self._advance_table
-        notify = ("pg_notify(%(channel)s, %(table_id)s)" if self.live.notifies_in_transaction
+        notify = ("pg_notify(%(channel)s, %(notice)s)" if self.live.notifies_in_transaction
                   else "1")
         return hotpath.as_one(f"WITH recorded AS ({insert.sql}), advanced AS ({advance.sql}) "
-                              f"SELECT {notify}", insert, advance, extra_names=("channel",))
+                              f"SELECT {notify}", insert, advance,
+                              extra_names=("channel", "notice"))
 
     @property
     def dialect(self):
@@ -376,6 +377,16 @@ class Store:
             row = hotpath.first(conn, self._table_row, {"table_id": table_id})
         return TableRow(*row) if row else None
 
+    def current_table(self, table_id: str) -> TableRow | None:
+        """The table as it is now, as get_table, but without a read when this process's
+        live hub knows the newest row (a phone polling again just after a move)."""
+        return self.live.current(table_id, self.get_table)
+
+    def latest_table(self, table_id: str) -> TableRow | None:
+        """The table read since the hub last heard of a move to it: the phones one move
+        wakes share one read (see live.Hub)."""
+        return self.live.latest(table_id, self.get_table)
+
     def events(self, table_id: str, after: int = 0, limit: int | None = None) -> list[Event]:
         """The events after seq `after`, in order; at most `limit` of them."""
         # Prepared statements: every phone woken by a move reads a page (see hotpath.py).
@@ -414,14 +425,14 @@ class Store:
             values = {"table_id": table_id, "seq": seq, "move": move, "verdict": verdict,
                       "idempotency_key": idempotency_key, "request_sha256": request_sha256,
                       "created_at": _now(), "state": verdict["state"],
-                      "channel": live.CHANNEL_PG}
+                      "channel": live.CHANNEL_PG, "notice": live.notice(table_id, seq)}
             if self._record_move is not None:
                 hotpath.execute(conn, self._record_move, values)
             else:
                 hotpath.execute(conn, self._insert_event, values)
                 hotpath.execute(conn, self._advance_table, values)
-                self.live.notify_in_transaction(conn, table_id)
-        self.live.published(table_id)
+                self.live.notify_in_transaction(conn, table_id, seq)
+        self.live.published(table_id, seq)
         return Appended(seq, verdict, replayed=False, ruleset_id=table.ruleset_id,
                         ruleset_version=table.ruleset_version)
 
