@@ -20,9 +20,10 @@ import json
 import re
 import secrets
 import threading
+import time
 from collections import OrderedDict
 
-from flask import Blueprint, current_app, request, url_for
+from flask import Blueprint, current_app, request, stream_with_context, url_for
 
 from referee.engine import judge, open_table, parse_move, parse_state
 from referee.engine.corrections import correct, is_correction, parse_correction
@@ -54,6 +55,12 @@ JOIN_LENGTH = 8
 MAX_WAIT = 25  # seconds a reader may wait for a move (below proxies' 30 s idle cut)
 # Readers waiting at once in one process; more are answered at once (see gunicorn_conf).
 DEFAULT_LONG_POLLS = 500
+# A stream of events (Accept: text/event-stream) holds a waiting slot and its thread
+# for this long at most, then ends and EventSource reconnects with Last-Event-ID; a
+# comment goes out after HEARTBEAT_SECONDS without a move (proxies cut idle ones).
+STREAM_SECONDS = 300
+HEARTBEAT_SECONDS = 15
+RETRY_MS = 1000  # EventSource reconnects after this (the stream's `retry:` field)
 _TABLE_ID = re.compile(TABLE_ID_PATTERN)
 
 
@@ -346,19 +353,23 @@ def _wait_for_move(table, after, seconds):
     slots = _long_poll_slots()
     if not slots.acquire(blocking=False):
         return None
-    store = services().store
-    latest = [table]
-    looks = [0]
-
-    def has_news():
-        if looks[0]:  # the table was read just before: the first look needs no query
-            latest[0] = store.get_table(table.id) or latest[0]
-        looks[0] += 1
-        return latest[0].seq > after
     try:
-        store.live.wait(table.id, has_news, seconds)
+        return _next_move(table, after, seconds)
     finally:
         slots.release()
+
+
+def _next_move(table, after, seconds):
+    """The table once it has a move after `after`, or as it is after `seconds` (the
+    caller holds a waiting slot). The phones a move wakes share one read of the table
+    per process (Store.latest_table)."""
+    store = services().store
+    latest = [table]
+
+    def has_news():
+        latest[0] = store.latest_table(table.id) or latest[0]
+        return latest[0].seq > after
+    store.live.wait(table.id, has_news, seconds)
     return latest[0]
 
 
@@ -410,36 +421,75 @@ class _PageCache:
 _pages = _PageCache()
 
 
-def _event_page_text(table, after, limit):
+def _events_of(table, after, limit):
+    """The events after `after` as a page carries them, up to the seq read with the
+    table (a move recorded since is the next page's)."""
+    if after >= table.seq:
+        return []
     players = table.opening["players"]
     rules = services().catalog.rules_for(table.ruleset_id, table.ruleset_version)
+    return [{"seq": event.seq, "move": event.move,
+             "verdict": with_message(event.verdict, players, rules),
+             "recorded_at": event.created_at.isoformat()}
+            for event in services().store.events(table.id, after, limit)
+            if event.seq <= table.seq]
 
+
+def _dumps(value):
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def _event_page_text(table, after, limit):
     def build():
-        # Only up to the seq read with the table: a move recorded since is the next page's.
-        events = ([{"seq": event.seq, "move": event.move,
-                    "verdict": with_message(event.verdict, players, rules),
-                    "recorded_at": event.created_at.isoformat()}
-                   for event in services().store.events(table.id, after, limit)
-                   if event.seq <= table.seq] if after < table.seq else [])
+        events = _events_of(table, after, limit)
         last = events[-1]["seq"] if events else after
         next_page = (url_for("tables.table_events", table_id=table.id, after=last, limit=limit)
                      if last < table.seq else None)
-        return json.dumps({"id": table.id, "ruleset": _pinned(table), "opening": table.opening,
-                           "seq": table.seq, "events": events, "next": next_page},
-                          ensure_ascii=False, separators=(",", ":"))
+        return _dumps({"id": table.id, "ruleset": _pinned(table), "opening": table.opening,
+                       "seq": table.seq, "events": events, "next": next_page})
     return _pages.get((table.id, after, limit, language(), table.seq), build)
+
+
+def _stream_text(table, after, limit):
+    """(text, last seq) of the events after `after` as Server-Sent Events: one event
+    each, `id` its seq (what EventSource sends back as Last-Event-ID), `data` its
+    JSON as a page carries it. Built once per process for every stream of the table."""
+    def build():
+        events = _events_of(table, after, limit)
+        text = "".join(f"id: {event['seq']}\ndata: {_dumps(event)}\n\n" for event in events)
+        return text, (events[-1]["seq"] if events else table.seq)
+    return _pages.get((table.id, after, limit, language(), table.seq, "stream"), build)
+
+
+def _after():
+    """The seq to answer after: `after`, or the Last-Event-ID a reconnecting
+    EventSource sends (the last event it heard), which takes precedence."""
+    name, raw = "after", request.args.get("after", "0")
+    resumed = request.headers.get("Last-Event-ID")
+    if resumed is not None and _wants_stream():
+        name, raw = "Last-Event-ID", resumed.strip()
+    if not raw.isascii() or not raw.isdigit() or int(raw) >= 2**31:
+        raise BadRequest(f"{name} must be a seq (a non-negative integer)",
+                         errors=[problem(name, "expected an integer >= 0", "bad-query-parameter")])
+    return int(raw)
+
+
+def _wants_stream():
+    return "text/event-stream" in request.headers.get("Accept", "")
 
 
 @bp.get("/tables/<table_id:table_id>/events")
 def table_events(table_id):
-    table = _table_or_404(table_id)
-    after = request.args.get("after", "0")
-    if not after.isascii() or not after.isdigit() or int(after) >= 2**31:
-        raise BadRequest("after must be a seq (a non-negative integer)",
-                         errors=[problem("after", "expected an integer >= 0", "bad-query-parameter")])
-    after = int(after)
+    after = _after()
     limit = page_limit(EVENTS_PAGE)
     wait = _wait_seconds()
+    if _wants_stream():
+        return _event_stream(_table_or_404(table_id), after, limit)
+    # A long poll may start from the row this process already knows to be the newest
+    # (the phone asks again just after hearing a move): it waits if that is stale.
+    table = services().store.current_table(table_id) if wait > 0 else None
+    if table is None:
+        table = _table_or_404(table_id)
     response = current_app.response_class(mimetype="application/json")
     if wait > 0 and table.seq <= after:
         waited = _wait_for_move(table, after, wait)
@@ -449,3 +499,36 @@ def table_events(table_id):
             table = waited
     response.set_data(_event_page_text(table, after, limit))
     return response
+
+
+def _event_stream(table, after, limit):
+    """The events after `after`, then each move as it is recorded, for STREAM_SECONDS
+    (EventSource then reconnects with Last-Event-ID). A stream takes one of the
+    process's waiting slots; when none is free it carries the events there are and
+    ends, and the browser reconnects after RETRY_MS (Retry-After says the same)."""
+    slots = _long_poll_slots()
+    response = current_app.response_class(mimetype="text/event-stream")
+    response.headers["X-Accel-Buffering"] = "no"  # proxies pass each event at once
+    if not slots.acquire(blocking=False):
+        response.headers["Retry-After"] = str(RETRY_MS // 1000)
+        response.set_data(f"retry: {RETRY_MS}\n\n" + _stream_text(table, after, limit)[0])
+        return response
+    response.call_on_close(slots.release)
+    response.response = stream_with_context(_stream_events(table, after, limit))
+    return response
+
+
+def _stream_events(table, after, limit):
+    yield f"retry: {RETRY_MS}\n\n"
+    deadline = time.monotonic() + STREAM_SECONDS
+    while True:
+        if table.seq > after:
+            text, after = _stream_text(table, after, limit)
+            yield text
+            continue
+        left = deadline - time.monotonic()
+        if left <= 0:
+            return
+        table = _next_move(table, after, min(left, HEARTBEAT_SECONDS))
+        if table.seq <= after:
+            yield ": still here\n\n"  # a comment: keeps idle proxies from cutting it
