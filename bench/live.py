@@ -8,7 +8,9 @@ database, opens one busy table and TABLES more, and measures:
      while ROUNDS rounds of moves are recorded (one on every table per round) and
      nobody waits: the reference (A);
   2. the same checks and moves while PHONES phones wait on the busy table and
-     PER_TABLE phones on each other table (long polling, wait=20) (B);
+     PER_TABLE phones on each other table (B), each long polling (wait=20, `--mode
+     poll`) or on a stream of Server-Sent Events (`--mode sse`); by default the run
+     is made once in each mode and both are printed;
   3. whether every phone heard every move of its table, and how long after the move's
      answer the phones of the busy table heard it.
 
@@ -25,6 +27,7 @@ over REPEATS:
 
     .venv/bin/python bench/live.py [--database postgresql://...] [--phones 200]
         [--tables 50] [--per-table 4] [--rounds 10] [--seconds 10] [--checkers 8]
+        [--mode poll|sse|both]
 
 Nothing leaves 127.0.0.1; the run stops by itself (every wait is bounded).
 """
@@ -147,6 +150,54 @@ class Phone(threading.Thread):
         conn.close()
 
 
+class StreamPhone(Phone):
+    """Listens to one table's events as Server-Sent Events, and reconnects with
+    Last-Event-ID when a stream ends, as a browser's EventSource does. `polls` counts
+    its connections."""
+
+    def run(self):
+        after = self.after
+        while not self.stop.is_set():
+            conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=WAIT + 15)
+            self.started.set()
+            try:
+                after = self.listen(conn, after)
+            except (OSError, http.client.HTTPException, ValueError):
+                self.errors += 1
+                time.sleep(0.5)
+            finally:
+                conn.close()
+
+    def listen(self, conn, after):
+        """Reads one stream to its end; the last seq heard."""
+        conn.request("GET", f"/v1/tables/{self.table_id}/events?after={after}",
+                     headers={"Accept": "text/event-stream", "Last-Event-ID": str(after)})
+        response = conn.getresponse()
+        self.polls += 1
+        if response.status != 200:
+            self.errors += 1
+            response.read()
+            time.sleep(1)
+            return after
+        seq = None
+        while not self.stop.is_set():
+            line = response.readline()
+            if not line:
+                break
+            if line.startswith(b"id: "):
+                seq = int(line[4:])
+            elif line.startswith(b"data: ") and seq is not None:
+                self.heard.setdefault(seq, time.monotonic())
+                after = max(after, seq)
+        if response.getheader("Retry-After"):
+            self.retry_afters += 1
+            time.sleep(float(response.getheader("Retry-After")))
+        return after
+
+
+PHONES = {"poll": Phone, "sse": StreamPhone}
+
+
 def check_load(port, threads, seconds):
     """Checks answered per second by `threads` clients hammering for `seconds`."""
     counts = [0] * threads
@@ -172,7 +223,7 @@ def check_load(port, threads, seconds):
 
 
 def run(database_url, phones=200, tables=50, per_table=4, rounds=10, seconds=10.0,
-        checkers=8, workers=2, env=None, repeats=3):
+        checkers=8, workers=2, env=None, repeats=3, mode="poll"):
     """Phases A B A B ... A (`repeats` Bs): checks and moves with nobody waiting (A),
     then the same with the phones waiting (B). Each B is compared with the mean of
     the As around it; the medians of those ratios are reported (see the module)."""
@@ -217,7 +268,7 @@ def run(database_url, phones=200, tables=50, per_table=4, rounds=10, seconds=10.
             phones_process = subprocess.Popen(
                 [sys.executable, str(Path(__file__).resolve()), "--phones-process"],
                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-            plan = {"port": port, "after": seq[0],
+            plan = {"port": port, "after": seq[0], "mode": mode,
                     "tables": [[busy["id"], phones]] + [[t["id"], per_table] for t in opened[1:]]}
             phones_process.stdin.write(json.dumps(plan) + "\n")
             phones_process.stdin.flush()
@@ -245,10 +296,10 @@ def run(database_url, phones=200, tables=50, per_table=4, rounds=10, seconds=10.
             heard.append(phones_heard)
             alone.append(with_moves({}))
         return _figures(database_url, phones + tables * per_table, tables + 1, rounds,
-                        alone, waiting, heard)
+                        alone, waiting, heard, mode)
 
 
-def _figures(database_url, phones_waiting, tables, rounds, alone, waiting, heard):
+def _figures(database_url, phones_waiting, tables, rounds, alone, waiting, heard, mode):
     """The run's figures: each B beside the mean of the As around it."""
     def ratios(index):
         return [round(b[index] / ((before[index] + after[index]) / 2), 3)
@@ -256,7 +307,7 @@ def _figures(database_url, phones_waiting, tables, rounds, alone, waiting, heard
     wall, cpu = ratios(0), ratios(2)
     delays = sorted(delay for phones in heard for delay in phones["delays"])
     return {
-        "database": database_url.split(":", 1)[0],
+        "database": database_url.split(":", 1)[0], "mode": mode,
         "phones_waiting": phones_waiting, "tables": tables,
         "rounds_per_phase": rounds, "repeats": len(waiting),
         "checks_per_s_alone (A)": [round(a[0], 1) for a in alone],
@@ -269,7 +320,7 @@ def _figures(database_url, phones_waiting, tables, rounds, alone, waiting, heard
         "cpu_ratio_median": statistics.median(cpu),
         "check_failures": sum(a[1] for a in alone) + sum(b[1] for b in waiting),
         "phones_that_missed_a_move": sum(phones["deaf"] for phones in heard),
-        "polls": sum(phones["polls"] for phones in heard),
+        "polls (sse: connections)": sum(phones["polls"] for phones in heard),
         "answered_at_once_with_retry_after": sum(phones["retry_afters"] for phones in heard),
         "poll_errors": sum(phones["errors"] for phones in heard),
         "heard_after_s_median": round(statistics.median(delays), 3) if delays else None,
@@ -283,7 +334,8 @@ def phones_process():
     stdin, says "ready", reads the seqs to expect, answers what each phone heard."""
     plan = json.loads(sys.stdin.readline())
     stop = threading.Event()
-    waiting = [(table_id, Phone(plan["port"], table_id, stop, plan["after"]))
+    phone = PHONES[plan["mode"]]
+    waiting = [(table_id, phone(plan["port"], table_id, stop, plan["after"]))
                for table_id, count in plan["tables"] for _ in range(count)]
     for _, phone in waiting:
         phone.start()
@@ -322,7 +374,18 @@ def main():
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--redis", default="", help="REDIS_URL for the live updates")
+    parser.add_argument("--mode", choices=["poll", "sse", "both"], default="both",
+                        help="phones long-polling, on event streams, or a run of each")
     args = parser.parse_args()
+    modes = ["poll", "sse"] if args.mode == "both" else [args.mode]
+    for mode in modes:
+        figures = _run_on_scratch(args, mode)
+        for key, value in figures.items():
+            print(f"{key:40} {value}")
+        print(flush=True)
+
+
+def _run_on_scratch(args, mode):
     with tempfile.TemporaryDirectory() as scratch:
         sys.path.insert(0, str(ROOT))
         from referee.store.testing import scratch_database
@@ -333,10 +396,9 @@ def main():
         with scratch_database(backend, Path(scratch)) as url:
             env = {"REDIS_URL": args.redis} if args.redis else {}
             figures = run(url, args.phones, args.tables, args.per_table, args.rounds,
-                          args.seconds, args.checkers, args.workers, env, args.repeats)
+                          args.seconds, args.checkers, args.workers, env, args.repeats, mode)
     figures["database"] = backend + (" + redis" if args.redis else "")
-    for key, value in figures.items():
-        print(f"{key:40} {value}")
+    return figures
 
 
 if __name__ == "__main__":
