@@ -68,8 +68,8 @@ def _pinned(table):
     return {"id": table.ruleset_id, "version": table.ruleset_version}
 
 
-def _table_or_404(table_id):
-    table = services().store.get_table(table_id)
+def _table_or_404(table_id, read=None):
+    table = (read or services().store.get_table)(table_id)
     if table is None:
         raise NotFound(f"no table {table_id!r}")
     return table
@@ -486,10 +486,8 @@ def table_events(table_id):
     if _wants_stream():
         return _event_stream(_table_or_404(table_id), after, limit)
     # A long poll may start from the row this process already knows to be the newest
-    # (the phone asks again just after hearing a move): it waits if that is stale.
-    table = services().store.current_table(table_id) if wait > 0 else None
-    if table is None:
-        table = _table_or_404(table_id)
+    # (the phone asks again just after hearing a move): it is woken if that is stale.
+    table = _table_or_404(table_id, services().store.current_table if wait > 0 else None)
     response = current_app.response_class(mimetype="application/json")
     if wait > 0 and table.seq <= after:
         waited = _wait_for_move(table, after, wait)
