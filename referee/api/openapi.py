@@ -483,6 +483,15 @@ PARAMS = {
                             "answer up to this many seconds until one is recorded (by any "
                             "worker); empty `events` when none came. Retry-After: 1 when "
                             "the server had no room to wait."},
+    "accept_stream": {"name": "Accept", "in": "header", "required": False,
+                      "schema": {"type": "string"},
+                      "description": "`text/event-stream`: a stream of Server-Sent Events "
+                                     "instead of a page (one event per move, as it is "
+                                     "recorded; docs/api.md, Live updates)."},
+    "last_event_id": {"name": "Last-Event-ID", "in": "header", "required": False,
+                      "schema": {"type": "integer", "minimum": 0, "maximum": 2**31 - 1},
+                      "description": "On a stream: the last seq heard (EventSource sends it "
+                                     "when it reconnects); wins over `after`."},
     "idempotency_key": {"name": "Idempotency-Key", "in": "header", "required": False,
                         "schema": {"type": "string", "minLength": 1, "maxLength": 200,
                                    "pattern": "^[\\x20-\\x7e]+$"},
@@ -521,6 +530,20 @@ def ok(description, schema, headers=None, examples=None):
         response["content"][JSON]["examples"] = examples
     if headers:
         response["headers"] = headers
+    return response
+
+
+def event_log_or_stream():
+    """A page of the log as JSON, or (Accept: text/event-stream) a stream of events."""
+    response = ok("In seq order; replaying it reproduces every state.", ref("EventLog"),
+                  LANGUAGE_HEADERS)
+    response["content"]["text/event-stream"] = {
+        "schema": {"type": "string", "description":
+                   "Server-Sent Events: `retry: 1000`, then per move `id: <seq>` and "
+                   "`data: <one event as in EventLog.events>`; `: still here` comments "
+                   "when no move came for 15 seconds. When the server has no room for "
+                   "another stream it sends the events there are, Retry-After: 1, and "
+                   "ends the stream."}}
     return response
 
 
@@ -710,12 +733,14 @@ PATHS = {
         operation_id="appendMove")},
     "/v1/tables/{table_id}/events": {"get": operation(
         "A table's log of moves and verdicts", "tables",
-        {"200": ok("In seq order; replaying it reproduces every state.", ref("EventLog"),
-                   LANGUAGE_HEADERS)},
-        (400, 404), params=("table_id", "after", "limit", "wait", "lang"),
+        {"200": event_log_or_stream()},
+        (400, 404), params=("table_id", "after", "limit", "wait", "lang", "accept_stream",
+                            "last_event_id"),
         description="A page of at most `limit` (500) events; `next` is the next page's "
                     "link, null on the last. With `wait`, a phone waiting for the next move "
-                    "gets it as soon as it is recorded.",
+                    "gets it as soon as it is recorded. With `Accept: text/event-stream`, a "
+                    "stream: the events after `after` (or Last-Event-ID), then each move as "
+                    "it is recorded, for up to 300 seconds; EventSource reconnects by itself.",
         operation_id="tableEvents")},
     "/v1/locales": {"get": operation(
         "Languages served and how complete each translation is", "text",
