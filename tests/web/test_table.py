@@ -93,6 +93,43 @@ def test_two_phones_see_each_others_moves_live_and_undo_on_both(server, phones):
     screenshot(first, "table-phone-after-undo", full_page=False)
 
 
+def play_red_3_and_wait_for_the_other_phone(first, second):
+    """Plays Bina's red 3 on `first`; seconds until `second` shows it."""
+    first.locator('[data-picker="hand"] [data-card="red-3"]').click()
+    first.locator('[data-move="play"]').click()
+    first.locator("#verdict", has_text="Bina played red 3").wait_for()
+    recorded = time.monotonic()
+    second.locator("#verdict", has_text="Bina played red 3").wait_for(
+        timeout=LIVE_SECONDS * 1000)
+    return time.monotonic() - recorded
+
+
+def test_a_phone_hears_moves_on_one_stream_without_asking_again(server, phones):
+    first, second = phones
+    asked = []
+    second.on("request", lambda request: asked.append(
+        (request.url, request.headers.get("accept", "")))
+        if "/events" in request.url else None)
+    join_table(second, server, open_table(first, server))
+    assert play_red_3_and_wait_for_the_other_phone(first, second) < LIVE_SECONDS
+    assert len(asked) == 1 and "text/event-stream" in asked[0][1], asked
+    assert "wait=" not in asked[0][0]
+
+
+def test_a_phone_whose_stream_is_refused_long_polls_instead(server, phones):
+    first, second = phones
+
+    def refuse_streams(route):
+        if "text/event-stream" in route.request.headers.get("accept", ""):
+            route.fulfill(status=503, content_type="application/problem+json",
+                          body='{"status": 503}')
+        else:
+            route.continue_()
+    second.route("**/events*", refuse_streams)
+    join_table(second, server, open_table(first, server))
+    assert play_red_3_and_wait_for_the_other_phone(first, second) < LIVE_SECONDS
+
+
 def test_every_control_is_a_44_px_tap_target(server, phones):
     first, _ = phones
     first.goto(f"{server['url']}/table?lang=en")

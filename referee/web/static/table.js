@@ -1,6 +1,7 @@
 // The table companion: one phone at a real table. It opens or joins a table, records
 // moves for the player whose turn it is, and follows the moves the other phones
-// record (long polling on the table's events). Moves that meet a dropped network are
+// record (a stream of the table's events, or long polling where the browser has no
+// EventSource or the stream is refused). Moves that meet a dropped network are
 // sent again with the same Idempotency-Key, so a move is never recorded twice.
 "use strict";
 
@@ -18,6 +19,7 @@ let wildColor = null;
 let turnedUp = null;  // the other side's card a Flip turned up on the discard pile
 let unoCalled = false;
 let polling = 0;    // a generation number: leaving a table stops its loop
+let source = null;  // the EventSource of the table followed, if any
 
 const $ = (id) => document.getElementById(id);
 
@@ -281,7 +283,40 @@ async function record(move) {
   }
 }
 
-async function follow(generation) {
+// One stream hears every move as it is recorded; the browser reconnects it by itself
+// (sending the last seq heard as Last-Event-ID). An answer that is not a stream
+// closes it for good: then the phone long-polls instead.
+function follow(generation) {
+  stopStream();
+  if (typeof EventSource !== "function") return poll(generation);
+  const url = new URL(`/v1/tables/${table.id}/events`, window.location.origin);
+  url.searchParams.set("after", table.seq);
+  url.searchParams.set("lang", page.lang);  // EventSource sends no headers of ours
+  const stream = new EventSource(url);
+  source = stream;
+  stream.onopen = () => network(null);
+  stream.onmessage = (message) => {
+    if (generation !== polling) return stopStream();
+    const event = JSON.parse(message.data);
+    if (event.seq > table.seq) apply(event.verdict, event.seq);
+  };
+  stream.onerror = () => {
+    if (generation !== polling) return stopStream();
+    if (stream.readyState === EventSource.CLOSED) {
+      stopStream();
+      poll(generation);
+    } else {
+      network(strings.reconnecting);
+    }
+  };
+}
+
+function stopStream() {
+  if (source) source.close();
+  source = null;
+}
+
+async function poll(generation) {
   while (generation === polling) {
     const url = `/v1/tables/${table.id}/events?after=${table.seq}&wait=${WAIT_SECONDS}`;
     const {status, body} = await page.call(url);
@@ -379,6 +414,7 @@ $("clear").addEventListener("click", () => {
 
 $("leave").addEventListener("click", () => {
   polling += 1;
+  stopStream();
   forget(table.id);
   table = null;
   const url = new URL(window.location.href);
