@@ -5,7 +5,8 @@ Opening a table answers its `secret` and a short `join_code`: moves need
 or the token of the organiser who opened it). Reading a table stays open to anyone
 who has its id: the state is what everybody at the table sees anyway, and an id is
 96 random bits, so knowing it means someone shared it (a spectator screen). Readers
-may wait for the next move (`?wait=S` on the events): see referee/store/live.py.
+may wait for the next move (`?wait=S` on the events) or keep a stream of them open
+(`Accept: text/event-stream`): see referee/store/live.py.
 
 Every move sent to a table is recorded with its verdict and the next seq, illegal
 ones included: the log of disputed calls is what a referee is asked about later. An
