@@ -1,0 +1,113 @@
+"""The hub of waiting phones keeps the newest row of each table: the phones one move
+wakes share one read, a phone asking again right after needs none, and nothing kept
+is trusted once a move may have been missed (a wake, the channel down)."""
+import threading
+import time
+from collections import namedtuple
+
+from referee.store.live import Hub
+
+Row = namedtuple("Row", "id seq")
+
+
+class Table:
+    """A table in the database: its seq, and the reads made of it."""
+
+    def __init__(self, seq=0, slow=0.0):
+        self.seq, self.slow, self.reads = seq, slow, 0
+
+    def read(self, table_id):
+        self.reads += 1
+        time.sleep(self.slow)
+        return Row(table_id, self.seq)
+
+
+def listening_hub():
+    hub = Hub()
+    hub.listening(True)
+    return hub
+
+
+def test_a_row_read_since_the_last_wake_is_trusted_and_a_wake_makes_the_next_look_read():
+    hub, table = listening_hub(), Table(seq=3)
+    assert hub.fresh("t") is None
+    assert hub.latest("t", table.read) == Row("t", 3)
+    assert hub.latest("t", table.read) == Row("t", 3) == hub.fresh("t")
+    assert table.reads == 1
+    table.seq = 4
+    hub.wake("t")
+    assert hub.fresh("t") is None
+    assert hub.latest("t", table.read) == Row("t", 4)
+    assert table.reads == 2
+
+
+def test_nothing_kept_is_trusted_while_the_channel_is_down():
+    hub, table = listening_hub(), Table(seq=3)
+    hub.latest("t", table.read)
+    hub.listening(False)
+    assert hub.fresh("t") is None
+    assert hub.latest("t", table.read) == Row("t", 3) and table.reads == 2
+    assert hub.fresh("t") is None  # read again, but moves elsewhere go unheard
+
+
+def test_the_phones_woken_together_share_one_read():
+    hub, table = listening_hub(), Table(seq=1, slow=0.2)
+    rows = []
+    phones = [threading.Thread(target=lambda: rows.append(hub.latest("t", table.read)))
+              for _ in range(30)]
+    for phone in phones:
+        phone.start()
+    for phone in phones:
+        phone.join(5)
+    assert rows == [Row("t", 1)] * 30 and table.reads == 1
+
+
+def test_a_read_begun_before_a_wake_does_not_answer_those_it_woke():
+    hub, table = listening_hub(), Table(seq=1, slow=0.3)
+    first = threading.Thread(target=hub.latest, args=("t", table.read))
+    first.start()
+    time.sleep(0.1)  # the read of seq 1 is under way
+    table.seq = 2
+    hub.wake("t")
+    assert hub.latest("t", table.read) == Row("t", 2)
+    first.join(5)
+    assert table.reads == 2 and hub.fresh("t") == Row("t", 2)
+
+
+def test_the_echo_of_a_seq_already_read_wakes_nobody_and_a_newer_one_does():
+    hub, table = listening_hub(), Table(seq=5)
+    event = hub.watch("t")
+    hub.latest("t", table.read)
+    hub.heard("t", 5)
+    assert not event.is_set()
+    hub.heard("t", 6)
+    assert event.is_set()
+    event = hub.watch("t")
+    hub.latest("t", table.read)
+    hub.heard("t", None)  # a notice without its seq
+    assert event.is_set()
+
+
+def test_when_the_reader_fails_the_others_read_themselves():
+    hub = listening_hub()
+    tries = []
+
+    def read(table_id):
+        tries.append(1)
+        if len(tries) == 1:
+            time.sleep(0.2)
+            raise RuntimeError("the database went away")
+        return Row(table_id, 1)
+    answers, errors = [], []
+
+    def phone():
+        try:
+            answers.append(hub.latest("t", read))
+        except RuntimeError as exc:
+            errors.append(exc)
+    phones = [threading.Thread(target=phone) for _ in range(10)]
+    for thread in phones:
+        thread.start()
+    for thread in phones:
+        thread.join(5)
+    assert len(errors) == 1 and answers == [Row("t", 1)] * 9
