@@ -3,7 +3,8 @@ small here; the full figures come from running the script): every waiting phone 
 every move of its table, within a second, with no error while checks run, whether the
 phones long-poll or listen on event streams.
 
-The throughput ratios are printed, not asserted (see the test). `make test` runs this
+The wall-clock ratios are printed; the CPU ratio with streams is asserted (see the
+test). `make test` runs this
 module after the parallel suite, on its own."""
 import importlib.util
 from pathlib import Path
@@ -29,9 +30,13 @@ def test_waiting_phones_hear_every_move_while_checks_run(database_url, mode):
     assert figures["phones_that_missed_a_move"] == 0, figures
     assert figures["check_failures"] == 0 and figures["poll_errors"] == 0, figures
     assert figures["heard_after_s_max"] < 1.0, figures
-    # Speed is measured, not asserted: the wall-clock ratio swung from 0.42 to 0.9
-    # between runs on one idle machine; the CPU-normalised one (checks per second of
-    # the workers' CPU, see bench/live.py) is steadier, but with the full 400 phones it
-    # was 0.43-0.59 on 2 shared cores, short of the 0.7 asked: asserting it would fail.
-    print(f"{mode}: checks with phones waiting / without: wall {figures['wall_ratio_median']}, "
-          f"cpu {figures['cpu_ratio_median']}")
+    # The wall-clock ratio is printed, not asserted: other programs on the machine swing
+    # it (0.69-1.45 over 20 runs of this test on 2 shared cores, load average 9-14).
+    # The CPU-normalised one (checks per second of the workers' CPU, see bench/live.py)
+    # is steadier: over the same 5 runs per mode and database it was 0.91-1.18 with
+    # streams and 0.81-1.00 with long polls. Streams are how phones are meant to wait,
+    # so theirs is asserted, with margin; long polls' is only printed.
+    print(f"{figures['database']} {mode}: checks with phones waiting / without: "
+          f"wall {figures['wall_ratio_median']}, cpu {figures['cpu_ratio_median']}")
+    if mode == "sse":
+        assert figures["cpu_ratio_median"] >= 0.7, figures
