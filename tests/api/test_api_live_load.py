@@ -4,8 +4,7 @@ every move of its table, within a second, with no error while checks run, whethe
 phones long-poll or listen on event streams.
 
 The wall-clock ratios are printed; the CPU ratio with streams is asserted (see the
-test). `make test` runs this
-module after the parallel suite, on its own."""
+test). `make test` runs this module after the parallel suite, on its own."""
 import importlib.util
 from pathlib import Path
 
