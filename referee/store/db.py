@@ -130,7 +130,8 @@ def database_url(value=None):
     return value
 
 
-def _dumps(value):
+def json_text(value):
+    """JSON as the store writes it."""
     # allow_nan=False: NaN is rejected at the edge; this is the last guard (HOSTILE.md 19).
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
 
@@ -146,13 +147,13 @@ def make_engine(url=None, pool_size=POOL_SIZE):
     # No pre-ping: it was one more round trip on every request. A connection that
     # died with the server fails its request (503), and SQLAlchemy then drops every
     # pooled connection of that age, so the next requests connect afresh.
-    return create_engine(url, json_serializer=_dumps, connect_args=connect_args, **pool)
+    return create_engine(url, json_serializer=json_text, connect_args=connect_args, **pool)
 
 
 def _sqlite_engine(url, pool):
     if url.database and url.database != ":memory:":
         Path(url.database).parent.mkdir(parents=True, exist_ok=True)
-    engine = create_engine(url, json_serializer=_dumps,
+    engine = create_engine(url, json_serializer=json_text,
                            connect_args={"timeout": 30, "check_same_thread": False}, **pool)
 
     # The SQLAlchemy documentation's recipe: let SQLAlchemy, not pysqlite, emit BEGIN.

@@ -91,3 +91,12 @@ def rows(conn: Connection, prepared: Prepared, values: dict) -> list:
 
 def execute(conn: Connection, prepared: Prepared, values: dict):
     run(conn, prepared, values).close()
+
+
+def execute_many(conn: Connection, prepared: Prepared, many: list):
+    """One statement for each of `many` values, in one driver call."""
+    cursor = conn.connection.dbapi_connection.cursor()
+    try:
+        cursor.executemany(prepared.sql, [prepared.params(values) for values in many])
+    finally:
+        cursor.close()
