@@ -239,9 +239,11 @@ def with_next(rules, verdict):
 
 @bp.post("/tables/<table_id:table_id>/moves")
 def post_move(table_id):
-    # Before reading a body, as for organisers' uploads; the append checks the token
-    # again in its transaction (a token replaced meanwhile records nothing).
-    token_sha256 = table_writer(table_id, checked_at_write=True)
+    # Before reading a body, as for organisers' uploads. The append checks the token
+    # again in its transaction (a token replaced meanwhile records nothing), so a
+    # token seen before needs no read here; a dry run (the only query parameter)
+    # records nothing and is checked by a read.
+    token_sha256 = table_writer(table_id, checked_at_write=not request.query_string)
     dry_run = _flag("dry_run")
     key = _idempotency_key()
     body = json_body()

@@ -1,7 +1,8 @@
 """The hot path's statements: compiled by SQLAlchemy once per engine, for its dialect,
 then run on the DBAPI cursor of a SQLAlchemy-managed connection and transaction.
 
-A table move runs five statements. Through `Connection.execute` each costs SQLAlchemy's
+A batch of moves (see group_commit.py) runs a few statements, and phones woken by a
+move read pages of events. Through `Connection.execute` each costs SQLAlchemy's
 per-execution work (events, cache-key lookups, result set-up) which on this hardware
 was ~10x the cost of the SQLite statement itself (a 0.9 ms append). The SQL text, the
 parameter order and the type conversions (JSON, DateTime) still come from SQLAlchemy:

@@ -10,7 +10,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 
-from sqlalchemy import ARRAY, String, any_, bindparam, func, insert, select, update
+from sqlalchemy import ARRAY, String, any_, bindparam, func, insert, null, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 
@@ -113,14 +113,18 @@ _TOKENS = db.table_tokens
 _ACTIVE_TOKENS_OF_TABLE = (_TOKENS.c.table_id == _T.c.id) & _TOKENS.c.revoked_at.is_(None)
 
 
-def _sqlite_tables_and_tokens(count):
-    """SQLite: `count` tables (ids bound as t0, t1 ...) in one statement, each with its
-    active tokens' digests, comma-separated. One statement, not one per table: each
-    call into SQLite lets the other threads of the process take the interpreter, and
-    the batch then waits to get it back while it holds the write lock."""
-    ids = [bindparam(f"t{i}") for i in range(count)]
-    return select(*_TABLE_COLUMNS, select(func.group_concat(_TOKENS.c.token_sha256))
-                  .where(_ACTIVE_TOKENS_OF_TABLE).scalar_subquery()).where(_T.c.id.in_(ids))
+def _sqlite_tables_and_tokens(tables, digests):
+    """SQLite: `tables` tables (ids bound as t0, t1 ...) in one statement, each with
+    those of `digests` digests (d0, d1 ...) that are its active tokens, comma-separated.
+    One statement, not one per table: each call into SQLite lets the other threads of
+    the process take the interpreter, and the batch then waits to get it back while
+    it holds the write lock."""
+    ids = [bindparam(f"t{i}") for i in range(tables)]
+    wanted = [bindparam(f"d{i}") for i in range(digests)]
+    tokens = (select(func.group_concat(_TOKENS.c.token_sha256))
+              .where(_ACTIVE_TOKENS_OF_TABLE, _TOKENS.c.token_sha256.in_(wanted))
+              .scalar_subquery() if wanted else null())
+    return select(*_TABLE_COLUMNS, tokens).where(_T.c.id.in_(ids))
 
 
 # PostgreSQL: the rows of a batch's tables in one statement, with those of the batch's
@@ -168,7 +172,7 @@ class Store:
         self._locked_tables_and_tokens = (
             hotpath.Prepared(_LOCKED_TABLES_AND_TOKENS, dialect)
             if dialect.name == "postgresql" else None)
-        self._sqlite_tables_and_tokens = {}  # count of tables -> its statement, compiled once
+        self._sqlite_tables_and_tokens = {}  # (tables, digests) -> its statement
         self._remembered_tokens = set()
         self._record_batch_sql = self._one_statement_batch(dialect)
         self._appends = group_commit.GroupCommit(self._record_batch)
@@ -485,16 +489,18 @@ class Store:
 
     def _locked_tables(self, conn, moves):
         """{table id: TableRow} of the moves' tables (those that exist), locked until
-        commit, and {table id: digests of its active tokens} (PostgreSQL: of those
-        the moves came with)."""
+        commit, and {table id: digests of its active tokens among those the moves
+        came with}."""
         table_ids = sorted({move.table_id for move in moves})
+        digests = sorted({move.token_sha256 for move in moves if move.token_sha256})
         if self.dialect == "postgresql":
-            digests = sorted({move.token_sha256 for move in moves if move.token_sha256})
             found = hotpath.rows(conn, self._locked_tables_and_tokens,
                                  {"table_ids": table_ids, "digests": digests})
         else:  # SQLite: BEGIN IMMEDIATE locked the whole database already
-            found = hotpath.rows(conn, self._sqlite_statement(len(table_ids)),
-                                 {f"t{i}": table_id for i, table_id in enumerate(table_ids)})
+            values = {f"t{i}": table_id for i, table_id in enumerate(table_ids)}
+            values.update((f"d{i}", digest) for i, digest in enumerate(digests))
+            found = hotpath.rows(conn, self._sqlite_statement(len(table_ids), len(digests)),
+                                 values)
         tables, tokens = {}, {}
         for row in found:
             tables[row[0]] = TableRow(*row[:-1])
@@ -502,11 +508,13 @@ class Store:
             tokens[row[0]] = set(active.split(",") if isinstance(active, str) else active)
         return tables, tokens
 
-    def _sqlite_statement(self, count):
-        statement = self._sqlite_tables_and_tokens.get(count)
+    def _sqlite_statement(self, tables, digests):
+        """The statement for this many tables and digests, compiled once."""
+        statement = self._sqlite_tables_and_tokens.get((tables, digests))
         if statement is None:
-            statement = hotpath.Prepared(_sqlite_tables_and_tokens(count), self.engine.dialect)
-            self._sqlite_tables_and_tokens[count] = statement
+            statement = hotpath.Prepared(_sqlite_tables_and_tokens(tables, digests),
+                                         self.engine.dialect)
+            self._sqlite_tables_and_tokens[(tables, digests)] = statement
         return statement
 
     def _judge(self, conn, judged, move) -> Appended:
@@ -541,7 +549,8 @@ class Store:
                       for t in judged.advanced.values()]
             values = {"events": db.json_text(events), "tables": db.json_text(tables),
                       "channel": live.CHANNEL_PG}
-            conn.connection.dbapi_connection.cursor().execute(self._record_batch_sql, values)
+            with conn.connection.dbapi_connection.cursor() as cursor:
+                cursor.execute(self._record_batch_sql, values)
             return
         hotpath.execute_many(conn, self._insert_event, judged.events)
         hotpath.execute_many(conn, self._advance_table, [
