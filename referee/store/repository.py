@@ -482,10 +482,10 @@ class Store:
                     pending.error = exc
             if judged.events:
                 self._write(conn, judged)
+        for pending, appended in accepted:  # recorded: whatever happens next, say so
+            pending.result = appended
         for table_id in judged.advanced:
             self.live.published(table_id)
-        for pending, appended in accepted:
-            pending.result = appended
 
     def _locked_tables(self, conn, moves):
         """{table id: TableRow} of the moves' tables (those that exist), locked until
@@ -497,6 +497,7 @@ class Store:
             found = hotpath.rows(conn, self._locked_tables_and_tokens,
                                  {"table_ids": table_ids, "digests": digests})
         else:  # SQLite: BEGIN IMMEDIATE locked the whole database already
+            table_ids, digests = _padded(table_ids), _padded(digests)
             values = {f"t{i}": table_id for i, table_id in enumerate(table_ids)}
             values.update((f"d{i}", digest) for i, digest in enumerate(digests))
             found = hotpath.rows(conn, self._sqlite_statement(len(table_ids), len(digests)),
@@ -595,6 +596,16 @@ class _Judged:
         if move.idempotency_key is not None:
             self.keyed[(table.id, move.idempotency_key)] = (
                 table.seq, verdict, move.request_sha256)
+
+
+def _padded(values: list) -> list:
+    """`values` with its last one repeated up to a power of two (none stays none): a
+    value twice in an IN list changes nothing, and the statements compiled for a
+    batch's sizes stay a handful."""
+    size = 1
+    while size < len(values):
+        size *= 2
+    return values + values[-1:] * (size - len(values)) if values else values
 
 
 def _replayed(earlier, move):

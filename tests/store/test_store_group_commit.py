@@ -114,3 +114,33 @@ def test_a_move_whose_token_was_revoked_before_its_write_records_nothing(store):
     assert store.get_table(table_id).seq == 1
     assert not store.table_token_active(table_id, old_sha256, checked_at_write=True)
     assert store.append(table_id, {}, count_up, token_sha256=new_sha256).seq == 2
+
+
+def test_moves_with_tokens_on_many_tables_at_once_each_checked_against_its_own_table(store):
+    tables = {}
+    for _ in range(5):
+        table_id, secret = new_table(store), token_digest(secrets.token_bytes(8))
+        store.replace_secret(table_id, secret, secrets.token_hex(8))
+        tables[table_id] = secret
+    ids = list(tables)
+    outcomes, lock = [], threading.Lock()
+
+    def send(table_id, token_sha256):
+        try:
+            outcome = store.append(table_id, {}, count_up, token_sha256=token_sha256)
+        except TokenRevoked as exc:
+            outcome = exc
+        with lock:
+            outcomes.append((table_id, outcome))
+
+    threads = [threading.Thread(target=send, args=(ids[i % 5], tables[ids[i % 5]]))
+               for i in range(25)]
+    # Another table's secret is no token of this one.
+    threads.append(threading.Thread(target=send, args=(ids[0], tables[ids[1]])))
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(30)
+    assert sum(isinstance(o, TokenRevoked) for _, o in outcomes) == 1
+    for table_id in ids:
+        assert store.get_table(table_id).seq == 5
