@@ -76,13 +76,13 @@ the append 401 -> 317 and the token read 107 -> 4; gunicorn and the kernel ~370 
 ~320; thread switches 13.9 -> 10.4 a move (health 4.7, 4.3). Each worker now records
 the moves waiting at one moment in one transaction (about 4 to 8 moves a batch in
 these runs: one lock, one read of the tables and their tokens, one commit; PostgreSQL
-four round trips a batch), and a token the worker saw active before needs no read (the batch checks it
-again); judging stays ~60 us a move. Measured and dropped (wrk on moves alone, 8 s
-runs, alternated, load average 11-15): a dedicated writer thread instead of the first
-waiting request leading the batch (three pairs per database: less worker CPU per
-move in four of six, but fewer req/s in five of six and p99 worse in all six: one
-more hand-off per move); yielding the interpreter before a batch to let it grow
-(fewer req/s in all six pairs).
+four round trips a batch), and a token the worker saw active before needs no read
+(the batch checks it again); judging stays ~60 us a move. Measured and dropped (wrk
+on moves alone, 8 s runs, alternated, load average 11-15): a dedicated writer thread
+instead of the first waiting request leading the batch (three pairs per database:
+less worker CPU per move in four of six, but fewer req/s in five of six and p99
+worse in all six: one more hand-off per move); yielding the interpreter before a
+batch to let it grow (fewer req/s in all six pairs).
 
 Workers: 2 stays the default (`make run`, bench/service.py --workers). 3 or 4 were
 tried on this machine, but at load average 9-12 from other programs the req/s of

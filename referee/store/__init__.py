@@ -8,5 +8,6 @@ from .repository import (Appended, Event, RulesetSummary, Store, StoredRuleset, 
 __all__ = [
     "Appended", "Event", "IdempotencyKeyReused", "NotOwner", "OrganiserExists",
     "RulesetSummary", "StaleSeq", "Store", "StoreError", "StoredRuleset", "TableRow",
-    "TokenRevoked", "UnknownOrganiser", "UnknownTable", "database_url", "make_engine", "token_digest",
+    "TokenRevoked", "UnknownOrganiser", "UnknownTable", "database_url", "make_engine",
+    "token_digest",
 ]

@@ -33,7 +33,8 @@ class Pending:
         self._asleep.acquire()
 
     def wake(self):
-        """Called once per wait, and once more when its own batch is done."""
+        """Ends the wait. Every request of a batch is woken when it is done; the one
+        that led it never waited, and the lock it releases is simply free again."""
         self._asleep.release()
 
     def outcome(self):

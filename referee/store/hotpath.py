@@ -47,26 +47,6 @@ class Prepared:
                      for processor, value in zip(self.result_processors, raw))
 
 
-def as_one(sql: str, *parts: Prepared, extra_names=()) -> Prepared:
-    """One statement built from `parts` (dialects with named parameters): the SQL
-    given, which embeds theirs, with their bind processors merged. A name two parts
-    share is one value (the table id of an insert and of an update)."""
-    assert parts and not any(part.positional for part in parts)
-    one = object.__new__(Prepared)
-    one.sql = sql
-    one.positional = False
-    one.names = list(dict.fromkeys([name for part in parts for name in part.names]
-                                   + list(extra_names)))
-    one.bind_processors = {name: None for name in extra_names}
-    one.defaults = {}
-    for part in parts:
-        one.defaults.update(part.defaults)
-    for part in parts:
-        one.bind_processors.update(part.bind_processors)
-    one.result_processors = []
-    return one
-
-
 def run(conn: Connection, prepared: Prepared, values: dict):
     """Execute on the DBAPI cursor of `conn` (inside its transaction); the cursor."""
     cursor = conn.connection.dbapi_connection.cursor()
@@ -88,10 +68,6 @@ def rows(conn: Connection, prepared: Prepared, values: dict) -> list:
         return [prepared.row(raw) for raw in cursor.fetchall()]
     finally:
         cursor.close()
-
-
-def execute(conn: Connection, prepared: Prepared, values: dict):
-    run(conn, prepared, values).close()
 
 
 def execute_many(conn: Connection, prepared: Prepared, many: list):

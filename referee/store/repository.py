@@ -225,6 +225,10 @@ class Store:
             conn.execution_options(**{db.WRITE: True})
             with conn.begin():
                 yield conn
+            if self.checkpointer is not None and self.checkpointer.overdue():
+                # The checkpoint thread fell behind: this writer, holding the lock
+                # already, starts the WAL over in its place.
+                self.checkpointer.restart(conn.connection.dbapi_connection)
         if self.checkpointer is not None:
             self.checkpointer.wrote()
 
