@@ -69,7 +69,10 @@ main at ca25fcd, bench/service.py two rounds each, the two back to back, load av
 11-14 from other programs: moves/health by req/s 0.23, 0.26 -> 0.36, 0.45 (SQLite) and
 0.12, 0.19 -> 0.29, 0.45 (PostgreSQL); by the workers' CPU per request 0.26, 0.26 ->
 0.35, 0.34 and 0.16, 0.24 -> 0.28, 0.37; worker CPU per move 1300-1930 -> 990-1080 us
-(SQLite), 1990-2560 -> 980-1270 (PostgreSQL). Where it goes (SQLite, timed per thread
+(SQLite), 1990-2560 -> 980-1270 (PostgreSQL). A third round at f5b72f9, load average
+13-20: 0.31 -> 0.27 (SQLite; by CPU 0.28 -> 0.27, a move 1269 -> 1081 us while
+health's own CPU moved 357 -> 297) and 0.11 -> 0.42 (PostgreSQL; by CPU 0.17 -> 0.40,
+a move 1865 -> 962 us): single runs swing by more than SQLite's gain. Where it goes (SQLite, timed per thread
 with time.thread_time() inside the workers under wrk, main then this code back to
 back, load average 15-17): the app 878 -> 687 us a move (health 155 -> 149), of which
 the append 401 -> 317 and the token read 107 -> 4; gunicorn and the kernel ~370 ->
