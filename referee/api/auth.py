@@ -35,14 +35,20 @@ def optional_organiser() -> str | None:
     return organiser()
 
 
-def table_writer(table_id) -> None:
+def table_writer(table_id, checked_at_write=False) -> str | None:
     """Pass when the request carries this table's secret, a phone token of it, or the
     token of the organiser who opened it: 401 without a token, 403 with another one,
-    404 when there is no such table (before saying anything about tokens)."""
+    404 when there is no such table (before saying anything about tokens).
+
+    The digest of the table token that passed; None when the organiser's did.
+    checked_at_write: the caller's write checks that digest again (Store.append's
+    token_sha256), so a token seen active before passes without a read."""
     store = services().store
     token = bearer_token()
-    if token is not None and store.table_token_active(table_id, token_digest(token)):
-        return  # the usual move: one indexed read
+    if token is not None:
+        digest = token_digest(token)
+        if store.table_token_active(table_id, digest, checked_at_write):
+            return digest  # the usual move: no read, or one indexed read
     table = store.get_table(table_id)
     if table is None:
         raise NotFound(f"no table {table_id!r}")
@@ -51,9 +57,13 @@ def table_writer(table_id) -> None:
             "send `Authorization: Bearer <secret>` with the secret answered when the "
             "table was opened, or the token answered when this phone joined by code")
     if table.owner is not None and store.organiser_for(token) == table.owner:
-        return
-    raise WrongTableSecret("this token is not one of this table's, or it was replaced "
-                           "by a new secret")
+        return None
+    raise wrong_table_secret()
+
+
+def wrong_table_secret() -> WrongTableSecret:
+    return WrongTableSecret("this token is not one of this table's, or it was replaced "
+                            "by a new secret")
 
 
 def organiser() -> str:

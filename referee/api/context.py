@@ -124,7 +124,7 @@ _ANSWER_JSON = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
 # (orjson would write them; the standard encoder refuses them), subclasses of
 # str/int/dict, integers past 64 bits, non-string keys and lone surrogates. NaN and
 # the infinities (orjson: null; the standard encoder: NaN, which is not JSON) never get
-# here: bodies refuse them (body.py) and the store cannot hold them (db._dumps).
+# here: bodies refuse them (body.py) and the store cannot hold them (db.json_text).
 _ORJSON_AS_BEFORE = (orjson.OPT_PASSTHROUGH_DATETIME | orjson.OPT_PASSTHROUGH_DATACLASS
                      | orjson.OPT_PASSTHROUGH_SUBCLASS)
 

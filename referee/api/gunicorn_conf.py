@@ -83,6 +83,29 @@ its seq was still free lost the race on 30-40% of tries with 32 clients on 16 ta
 read, COMMIT with the record) cost more client CPU than the two round trips it saves;
 sys.setswitchinterval(0.5 ms) and 4 workers did not help.
 
+Moves, group commit (referee/store/group_commit.py), 2026-12-01, commit 1d5cbc7 against
+main at ca25fcd, bench/service.py two rounds each, the two back to back, load average
+11-14 from other programs: moves/health by req/s 0.23, 0.26 -> 0.36, 0.45 (SQLite) and
+0.12, 0.19 -> 0.29, 0.45 (PostgreSQL); by the workers' CPU per request 0.26, 0.26 ->
+0.35, 0.34 and 0.16, 0.24 -> 0.28, 0.37; worker CPU per move 1300-1930 -> 990-1080 us
+(SQLite), 1990-2560 -> 980-1270 (PostgreSQL). A third round at f5b72f9, load average
+13-20: 0.31 -> 0.27 (SQLite; by CPU 0.28 -> 0.27, a move 1269 -> 1081 us while health's
+own CPU moved 357 -> 297) and 0.11 -> 0.42 (PostgreSQL; by CPU 0.17 -> 0.40, a move
+1865 -> 962 us): single runs swing by more than SQLite's gain. Where it goes (SQLite,
+timed per thread with time.thread_time() inside the workers under wrk, main then this
+code back to back, load average 15-17): the app 878 -> 687 us a move (health 155 ->
+149), of which the append 401 -> 317 and the token read 107 -> 4; gunicorn and the
+kernel ~370 -> ~320; thread switches 13.9 -> 10.4 a move (health 4.7, 4.3). Each worker
+now records the moves waiting at one moment in one transaction (about 4 to 8 moves a
+batch in these runs: one lock, one read of the tables and their tokens, one commit;
+PostgreSQL four round trips a batch), and a token the worker saw active before needs no
+read (the batch checks it again); judging stays ~60 us a move. Measured and dropped
+(wrk on moves alone, 8 s runs, alternated, load average 11-15): a dedicated writer
+thread instead of the first waiting request leading the batch (three pairs per
+database: less worker CPU per move in four of six, but fewer req/s in five of six and
+p99 worse in all six: one more hand-off per move); yielding the interpreter before a
+batch to let it grow (fewer req/s in all six pairs).
+
 Workers: 2 stays the default (`make run`, bench/service.py --workers). 3 or 4 were
 tried on this machine, but at load average 9-12 from other programs the req/s of
 one run to the next differed more than the worker counts did, so nothing measured

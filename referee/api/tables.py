@@ -31,13 +31,13 @@ from referee.engine.corrections import correct, is_correction, parse_correction
 from referee.engine.errors import problem
 from referee.engine.next import next_action
 
-from referee.store import StaleSeq, token_digest
+from referee.store import StaleSeq, TokenRevoked, token_digest
 
 from referee.service.body import json_body
 from referee.service.ids import TABLE_ID_PATTERN
 from referee.service.problems import BadRequest, Forbidden, NotFound, Unprocessable
 
-from .auth import optional_organiser, organiser, table_writer
+from .auth import optional_organiser, organiser, table_writer, wrong_table_secret
 from .context import answer, language, services, with_message, with_next_message
 from .fields import request_fields
 from .rulesets import page_limit
@@ -247,7 +247,11 @@ def with_next(rules, verdict):
 
 @bp.post("/tables/<table_id:table_id>/moves")
 def post_move(table_id):
-    table_writer(table_id)  # before reading a body, as for organisers' uploads
+    # Before reading a body, as for organisers' uploads. The append checks the token
+    # again in its transaction (a token replaced meanwhile records nothing), so a
+    # token seen before needs no read here; a dry run (the only query parameter)
+    # records nothing and is checked by a read.
+    token_sha256 = table_writer(table_id, checked_at_write=not request.query_string)
     dry_run = _flag("dry_run")
     key = _idempotency_key()
     body = json_body()
@@ -258,9 +262,12 @@ def post_move(table_id):
     decide = _correction(table_id, move_json) if is_correction(move_json) else _judged(move_json)
     if dry_run:
         return _dry_run(table_id, expect_seq, decide)
-    appended = services().store.append(
-        table_id, move_json, decide, expect_seq=expect_seq, idempotency_key=key,
-        request_sha256=_request_sha256(body) if key else None)
+    try:
+        appended = services().store.append(
+            table_id, move_json, decide, expect_seq=expect_seq, idempotency_key=key,
+            request_sha256=_request_sha256(body) if key else None, token_sha256=token_sha256)
+    except TokenRevoked:
+        raise wrong_table_secret() from None
     ruleset = {"id": appended.ruleset_id, "version": appended.ruleset_version}
     headers = {"Idempotent-Replayed": "true"} if appended.replayed else {}
     rules = services().catalog.rules_for(appended.ruleset_id, appended.ruleset_version)

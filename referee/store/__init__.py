@@ -1,12 +1,13 @@
 """Storage: SQLite by default, PostgreSQL when DATABASE_URL says so (SQLAlchemy 2 Core)."""
 from .db import database_url, make_engine
 from .errors import (IdempotencyKeyReused, NotOwner, OrganiserExists, StaleSeq, StoreError,
-                     UnknownOrganiser, UnknownTable)
+                     TokenRevoked, UnknownOrganiser, UnknownTable)
 from .repository import (Appended, Event, RulesetSummary, Store, StoredRuleset, TableRow,
                          token_digest)
 
 __all__ = [
     "Appended", "Event", "IdempotencyKeyReused", "NotOwner", "OrganiserExists",
     "RulesetSummary", "StaleSeq", "Store", "StoreError", "StoredRuleset", "TableRow",
-    "UnknownOrganiser", "UnknownTable", "database_url", "make_engine", "token_digest",
+    "TokenRevoked", "UnknownOrganiser", "UnknownTable", "database_url", "make_engine",
+    "token_digest",
 ]

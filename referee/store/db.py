@@ -25,6 +25,8 @@ DEFAULT_SQLITE_PATH = Path("var") / "referee.db"
 # writes (see Checkpointer); SQLite's own checkpoint (in a commit) is a safety net.
 CHECKPOINT_SECONDS = 1.0
 CHECKPOINT_WRITES = 200            # ... or after this many writes, whichever comes first
+# Writes the thread may fall behind by before a writer checkpoints in its place.
+CHECKPOINT_LAG_WRITES = 2 * CHECKPOINT_WRITES
 SAFETY_NET_PAGES = 10_000          # about 40 MB of 4 KiB pages
 WAL_SIZE_LIMIT = 4 * 1024 * 1024   # bytes the WAL file is cut back to after a checkpoint
 # Each worker's connections, kept open: SQLAlchemy's default (5, and 10 more opened and
@@ -130,7 +132,8 @@ def database_url(value=None):
     return value
 
 
-def _dumps(value):
+def json_text(value):
+    """JSON as the store writes it."""
     # allow_nan=False: NaN is rejected at the edge; this is the last guard (HOSTILE.md 19).
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
 
@@ -146,13 +149,13 @@ def make_engine(url=None, pool_size=POOL_SIZE):
     # No pre-ping: it was one more round trip on every request. A connection that
     # died with the server fails its request (503), and SQLAlchemy then drops every
     # pooled connection of that age, so the next requests connect afresh.
-    return create_engine(url, json_serializer=_dumps, connect_args=connect_args, **pool)
+    return create_engine(url, json_serializer=json_text, connect_args=connect_args, **pool)
 
 
 def _sqlite_engine(url, pool):
     if url.database and url.database != ":memory:":
         Path(url.database).parent.mkdir(parents=True, exist_ok=True)
-    engine = create_engine(url, json_serializer=_dumps,
+    engine = create_engine(url, json_serializer=json_text,
                            connect_args={"timeout": 30, "check_same_thread": False}, **pool)
 
     # The SQLAlchemy documentation's recipe: let SQLAlchemy, not pysqlite, emit BEGIN.
@@ -238,14 +241,18 @@ class Checkpointer:
     a fifth faster: 170 us instead of 220), and the writer that starts it over cuts
     it back to journal_size_limit, so it stays as bounded. Started by the first
     write of each process (a thread does not survive a fork), with a connection of
-    its own."""
+    its own. Should the thread fall `lag` writes behind, the next writer, which holds
+    the lock already, starts the WAL over itself (see `overdue`)."""
 
-    def __init__(self, engine, lock, interval=CHECKPOINT_SECONDS, every=CHECKPOINT_WRITES):
+    def __init__(self, engine, lock, interval=CHECKPOINT_SECONDS, every=CHECKPOINT_WRITES,
+                 lag=CHECKPOINT_LAG_WRITES):
         self.engine = engine
         self.lock = lock
         self.interval = interval
         self.every = every
+        self.lag = lag
         self.writes = 0
+        self.checkpointed_at = 0  # self.writes when the last checkpoint started
         self.runs = 0
         self._due = threading.Event()
         self._pid = None
@@ -287,8 +294,28 @@ class Checkpointer:
             # writers wait 3-10 ms instead of 10-45 (measured over 200 appends each).
             raw.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
             with self.lock:
-                raw.execute("PRAGMA wal_checkpoint(RESTART)").fetchall()
-        self.runs += 1
+                self.restart(raw)
+
+    def overdue(self) -> bool:
+        """Whether the thread has fallen `lag` writes behind: on a loaded machine it
+        can wait seconds for a core (or for the interpreter, while a writer in the
+        same process runs Python between its statements), and the WAL grows ~18 KB
+        a move meanwhile (HOSTILE.md 23: 20 MB once in a test of 20,000 moves)."""
+        return self.writes - self.checkpointed_at >= self.lag
+
+    def restart(self, raw_connection):
+        """Checkpoint and start the WAL over; the caller holds the writers' lock. Busy
+        (the thread's PASSIVE checkpoint is running) or failed (a full disk, logged):
+        the next write tries again."""
+        writes = self.writes
+        try:
+            busy = raw_connection.execute("PRAGMA wal_checkpoint(RESTART)").fetchone()[0]
+        except Exception:
+            log.warning("WAL checkpoint failed", exc_info=True)
+            return
+        if not busy:
+            self.checkpointed_at = writes
+            self.runs += 1
 
 
 def checkpointer(engine, lock):

@@ -30,6 +30,15 @@ class IdempotencyKeyReused(StoreError):
         self.seq = seq
 
 
+class TokenRevoked(StoreError):
+    """The token a move came with was no longer one of the table's when the move was
+    to be recorded (a new secret replaced it): nothing was recorded."""
+
+    def __init__(self, table_id):
+        super().__init__(f"the token is no longer one of table {table_id!r}'s")
+        self.table_id = table_id
+
+
 class NotOwner(StoreError):
     """Only the organiser who first published a ruleset id may publish its next version."""
 

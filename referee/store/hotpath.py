@@ -1,7 +1,8 @@
 """The hot path's statements: compiled by SQLAlchemy once per engine, for its dialect,
 then run on the DBAPI cursor of a SQLAlchemy-managed connection and transaction.
 
-A table move runs five statements. Through `Connection.execute` each costs SQLAlchemy's
+A batch of moves (see group_commit.py) runs a few statements, and phones woken by a
+move read pages of events. Through `Connection.execute` each costs SQLAlchemy's
 per-execution work (events, cache-key lookups, result set-up) which on this hardware
 was ~10x the cost of the SQLite statement itself (a 0.9 ms append). The SQL text, the
 parameter order and the type conversions (JSON, DateTime) still come from SQLAlchemy:
@@ -46,26 +47,6 @@ class Prepared:
                      for processor, value in zip(self.result_processors, raw))
 
 
-def as_one(sql: str, *parts: Prepared, extra_names=()) -> Prepared:
-    """One statement built from `parts` (dialects with named parameters): the SQL
-    given, which embeds theirs, with their bind processors merged. A name two parts
-    share is one value (the table id of an insert and of an update)."""
-    assert parts and not any(part.positional for part in parts)
-    one = object.__new__(Prepared)
-    one.sql = sql
-    one.positional = False
-    one.names = list(dict.fromkeys([name for part in parts for name in part.names]
-                                   + list(extra_names)))
-    one.bind_processors = {name: None for name in extra_names}
-    one.defaults = {}
-    for part in parts:
-        one.defaults.update(part.defaults)
-    for part in parts:
-        one.bind_processors.update(part.bind_processors)
-    one.result_processors = []
-    return one
-
-
 def run(conn: Connection, prepared: Prepared, values: dict):
     """Execute on the DBAPI cursor of `conn` (inside its transaction); the cursor."""
     cursor = conn.connection.dbapi_connection.cursor()
@@ -89,5 +70,10 @@ def rows(conn: Connection, prepared: Prepared, values: dict) -> list:
         cursor.close()
 
 
-def execute(conn: Connection, prepared: Prepared, values: dict):
-    run(conn, prepared, values).close()
+def execute_many(conn: Connection, prepared: Prepared, many: list):
+    """One statement for each of `many` values, in one driver call."""
+    cursor = conn.connection.dbapi_connection.cursor()
+    try:
+        cursor.executemany(prepared.sql, [prepared.params(values) for values in many])
+    finally:
+        cursor.close()

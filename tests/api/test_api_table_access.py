@@ -9,6 +9,7 @@ from apitest import OPENING, bearer, problem
 from referee.store import db
 
 PLAY = {"move": {"type": "play", "player": 1, "cards": ["red-3"]}}
+DRAW = {"move": {"type": "draw", "player": 1}}
 
 
 def opened(anonymous, headers=None, **extra):
@@ -108,6 +109,22 @@ def test_a_new_secret_revokes_the_old_one_the_phones_and_the_code(anonymous):
                           headers=bearer(fresh["secret"])).status_code == 200
     assert anonymous.post("/v1/tables/join",
                           json={"code": fresh["join_code"]}).status_code == 200
+
+
+def test_a_secret_that_posted_moves_before_it_was_replaced_posts_no_more(anonymous):
+    """The worker remembers a secret it has seen posting moves; the move's own
+    transaction still refuses it once replaced, and a dry run reads it afresh."""
+    table = opened(anonymous)
+    for _ in range(2):
+        assert anonymous.post(moves(table), json=DRAW,
+                              headers=bearer(table["secret"])).status_code == 200
+    replaced = anonymous.post(f"/v1/tables/{table['id']}/secret", headers=bearer(table["secret"]))
+    assert replaced.status_code == 200
+    for query in ("", "?dry_run=true"):
+        body = problem(anonymous.post(moves(table) + query, json=DRAW,
+                                      headers=bearer(table["secret"])), 403)
+        assert "replaced" in body["detail"]
+    assert anonymous.get(f"/v1/tables/{table['id']}").get_json()["seq"] == 2
 
 
 def test_an_organisers_tables_are_listed_newest_first_a_page_at_a_time(anonymous, organiser):
