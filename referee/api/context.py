@@ -36,8 +36,11 @@ def language() -> str:
     Remembered on `g`, so the response says Content-Language and Vary."""
     lang = g.get("lang")
     if lang is None:
-        asked = request.args.get("lang") if request.query_string else None
-        lang = g.lang = _negotiated(asked, request.headers.get("Accept-Language"))
+        # The header straight from the environ: request.headers.get raises and catches
+        # a KeyError when it is missing, as it is from most API clients.
+        environ = request.environ
+        asked = request.args.get("lang") if environ.get("QUERY_STRING") else None
+        lang = g.lang = _negotiated(asked, environ.get("HTTP_ACCEPT_LANGUAGE"))
     return lang
 
 
@@ -104,13 +107,14 @@ def with_message(verdict: dict, players, rules) -> dict:
         lambda: message(verdict, lang, list(players), rules),
         "verdict", said, lang, players, rules)
     if isinstance(verdict.get("next"), dict):
-        answer["next"] = with_next_message(verdict["next"], players, rules)
+        answer["next"] = with_next_message(verdict["next"], players, rules, lang)
     return answer
 
 
-def with_next_message(action: dict, players, rules) -> dict:
-    """`next` as answered: who acts, the moves open to them, and the sentence."""
-    lang = language()
+def with_next_message(action: dict, players, rules, lang=None) -> dict:
+    """`next` as answered: who acts, the moves open to them, and the sentence (in
+    `lang`, else the request's language)."""
+    lang = lang or language()
     text = _sentences.get(lambda: next_message(action, lang, list(players), rules),
                           "next", action, lang, players, rules)
     return dict(action, message=text)
