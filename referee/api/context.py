@@ -106,12 +106,12 @@ _sentences = SentenceCache()
 _NOT_SAID = ("state", "next", "message")
 
 
-def with_message(verdict: dict, players, rules) -> dict:
-    """A verdict as answered: its JSON plus the message in the request's language,
-    worded for the table's compiled ruleset (a launcher penalty is presses, not cards),
+def with_message(verdict: dict, players, rules, lang=None) -> dict:
+    """A verdict as answered: its JSON plus the message in `lang` (else the request's
+    language), worded for the table's compiled ruleset (a launcher penalty is presses, not cards),
     and `next` (when the verdict has it) with its sentence."""
     answer = dict(verdict)
-    lang = language()
+    lang = lang or language()
     said = {key: value for key, value in verdict.items() if key not in _NOT_SAID}
     answer["message"] = _sentences.get(
         lambda: message(verdict, lang, list(players), rules),
@@ -154,10 +154,15 @@ def answer_bytes(body) -> bytes:
         return _ANSWER_JSON.encode(body).encode("utf-8", "backslashreplace")
 
 
-def answer(body, status=200, headers=None):
-    """A JSON answer: compact, UTF-8 as is (Indic scripts stay readable)."""
+def answer(body, status=200, headers=None, lang=None):
+    """A JSON answer: compact, UTF-8 as is (Indic scripts stay readable). Worded in
+    `lang`, the negotiated language, it says so and that it varies with
+    Accept-Language from its start: added after the view (as _common_headers does when
+    no `lang` is given), each of these headers costs werkzeug a search through the
+    others, and a raised and caught KeyError when missing."""
+    said_in = [("Content-Language", lang), ("Vary", "Accept-Language")] if lang else None
     response = current_app.response_class(answer_bytes(body), status=status,
-                                          mimetype="application/json")
+                                          headers=said_in, mimetype="application/json")
     for name, value in (headers or {}).items():
         response.headers[name] = value
     return response
