@@ -133,7 +133,7 @@ def test_a_count_is_kept_under_the_key_the_limits_library_reads(database_url):
     from limits import parse
     from limits.strategies import FixedWindowRateLimiter
 
-    app = limited_app(migrated(database_url))
+    app = limited_app(migrated(database_url), REDIS_URL="")  # the key is the same in memory
     client = app.test_client()
     assert [client.get("/v1/rulesets").status_code for _ in range(2)] == [200, 200]
     limits = app.extensions["referee.limits"]
