@@ -108,8 +108,8 @@ _NOT_SAID = ("state", "next", "message")
 
 def with_message(verdict: dict, players, rules, lang=None) -> dict:
     """A verdict as answered: its JSON plus the message in `lang` (else the request's
-    language), worded for the table's compiled ruleset (a launcher penalty is presses, not cards),
-    and `next` (when the verdict has it) with its sentence."""
+    language), worded for the table's compiled ruleset (a launcher penalty is presses,
+    not cards), and `next` (when the verdict has it) with its sentence."""
     answer = dict(verdict)
     lang = lang or language()
     said = {key: value for key, value in verdict.items() if key not in _NOT_SAID}

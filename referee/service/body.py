@@ -96,7 +96,7 @@ def _no_duplicate_keys(pairs):
 
 
 # Built once: json.loads with hooks builds a new decoder (and its scanner) on every
-# call, a fifth of parsing a check's body.
+# call, a sixth of parsing a check's body.
 _STRICT_DECODER = json.JSONDecoder(parse_constant=_reject_constant,
                                    object_pairs_hook=_no_duplicate_keys)
 
@@ -110,7 +110,7 @@ _LONG_DIGITS = b"0" * 19
 
 def _fast_loads(raw: bytes, text: str):
     """The body as orjson reads it (its parse of a check body costs a third of
-    json.loads's instructions, all these checks included two thirds), or None when
+    json.loads's instructions, all these checks included three fifths), or None when
     json.loads might read it differently: whatever orjson refuses (NaN, 1e400, a lone
     surrogate, bad JSON) is left to json.loads for its own answer, and so is a text
     with an escape or a long run of digits, or one whose colons do not add up.
