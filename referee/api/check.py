@@ -7,7 +7,7 @@ from referee.engine.corrections import is_correction
 from referee.service.body import json_body
 from referee.service.problems import Unprocessable
 
-from .context import answer, services, with_message
+from .context import answer, language, services, with_message
 from .fields import request_fields
 from referee.engine.errors import problem
 
@@ -32,6 +32,7 @@ def check_move(ruleset_id):
     rules = catalog.rules(entry)
     state = parse_state(rules, state_json)
     verdict = judge(rules, state, parse_move(rules, move_json, state.seats, side=state.side), hand=hand)
-    body = with_message(with_next(rules, verdict), state.players, rules)
+    lang = language()
+    body = with_message(with_next(rules, verdict), state.players, rules, lang)
     body["ruleset"] = {"id": entry.id, "version": entry.version}
-    return answer(body)
+    return answer(body, lang=lang)

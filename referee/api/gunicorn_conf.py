@@ -106,6 +106,36 @@ database: less worker CPU per move in four of six, but fewer req/s in five of si
 p99 worse in all six: one more hand-off per move); yielding the interpreter before a
 batch to let it grow (fewer req/s in all six pairs).
 
+What a check costs above health, taken apart again on 2026-12-01 (main at ca25fcd ->
+branch chk at 1d5179e) by instruction counts, which other programs leave alone
+(bench/check_cost.py under valgrind's callgrind: in-process WSGI calls, per request;
+health 549k before, 550k after): a check 1191k -> 1020k, above health 642k -> 470k
+(-27%; by CPU time in the same script, above health 116-118 -> 91-96 us). The parts
+below were counted one by one the same way, each called in a request context.
+The ~85 us "not timed apart" above were mostly: a JSON decoder built for every body
+and duplicate keys looked for in a Python loop (parse_json 111k -> 61k, now orjson
+whenever json.loads could not read the body differently); the language negotiated
+through werkzeug's header lookup, which raises and catches a KeyError for a missing
+Accept-Language, and negotiated twice; Content-Language and Vary added after the view
+by Flask-Compress and _common_headers (header searches and KeyErrors, ~50k in
+_common_headers alone; a check's answer now carries them from its start: -24k in all); the sentence cache keyed by repr (23.6k for a
+verdict, orjson 4.8k); limits' key formatting (limits.check 56k -> 39k). What is left
+above health: the engine (state 95k, next 42k, judging 27k, move 25k), sentences 43k,
+parsing the body 60k, reading it and its type 37k, the rate limit 39k, routing to the ruleset id
+converter 24k, a larger answer 17k. PostgreSQL: a check touches no database (11,090
+checks under wrk on a fresh gunicorn left no worker connection to port 5432; one POST
+/v1/tables opened one), and strace -c of a worker under wrk counts the same system
+calls for health and check, in the same proportions (per recvfrom, one a request:
+the body comes with the headers, 2 sendto, 5 ioctl, 2 epoll_ctl). So what a check costs above health under load is
+Python work, dearer under load than in a hot loop. bench/service.py, same day, load
+average 6.7-22 from other programs, main and this code back to back, SQLite then
+PostgreSQL, two rounds each, three times (6 runs a side): the workers' CPU per check
+(medians) 628 -> 539 us on SQLite, 584 -> 530 us on PostgreSQL, health's unchanged
+(~350 us); CPU ratio per run (medians) 0.58 -> 0.62 and 0.57 -> 0.67; req/s ratio
+(medians) 0.57 -> 0.63 and 0.64 -> 0.67, single runs 0.34 to 1.58 (a run whose health
+probes met a burst of other work). Short of 0.8: at ~350 us of health, a check may cost
+~440 us, and half of what is still above health is the engine and the sentences.
+
 Workers: 2 stays the default (`make run`, bench/service.py --workers). 3 or 4 were
 tried on this machine, but at load average 9-12 from other programs the req/s of
 one run to the next differed more than the worker counts did, so nothing measured

@@ -127,6 +127,21 @@ def test_workers_share_their_counters_in_redis(database_url):
     assert statuses == [200] * 5 + [429]
 
 
+def test_a_count_is_kept_under_the_key_the_limits_library_reads(database_url):
+    # Workers of older code (Flask-Limiter, then limits' own hit()) share the counters
+    # in Redis: a client's requests must land on the key they count under.
+    from limits import parse
+    from limits.strategies import FixedWindowRateLimiter
+
+    app = limited_app(migrated(database_url), REDIS_URL="")  # the key is the same in memory
+    client = app.test_client()
+    assert [client.get("/v1/rulesets").status_code for _ in range(2)] == [200, 200]
+    limits = app.extensions["referee.limits"]
+    stats = FixedWindowRateLimiter(limits.memory.storage).get_window_stats(
+        parse("5 per minute"), limits.prefix, "127.0.0.1", "rulesets.list_rulesets")
+    assert stats.remaining == 3
+
+
 def test_while_redis_is_away_the_limits_are_counted_in_memory(database_url):
     # Nothing listens on port 1: every Redis call is refused at once.
     client = limited_app(migrated(database_url),

@@ -65,3 +65,13 @@ def test_another_ruleset_gets_its_own_sentence():
     assert cache.get(lambda: "two cards", "verdict", said, "en", [], classic) == "two cards"
     assert cache.get(lambda: "two presses", "verdict", said, "en", [], attack) == "two presses"
     assert cache.get(lambda: "unused", "verdict", said, "en", [], classic) == "two cards"
+
+
+def test_values_that_compare_equal_in_python_are_told_apart():
+    # 1 == 1.0 == True in Python, yet "1 card" and "1.0" and "true" may be worded apart.
+    cache, rendered = SentenceCache(), []
+    rules = object()
+    for value in (1, 1.0, True, "1", 2**70, 1, 2**70):
+        cache.get(lambda value=value: rendered.append(value) or str(value),
+                  "verdict", {"count": value}, "en", [], rules)
+    assert rendered == [1, 1.0, True, "1", 2**70]
