@@ -189,16 +189,21 @@ def test_a_phone_that_reloads_finds_its_table_again(server, phones):
     assert first.locator("#join-line .code").inner_text().strip()
 
 
+def open_flip_table(page, server, lang):
+    """Opens a UNO Flip table on red 7 from the phone's page in `lang`."""
+    page.goto(f"{server['url']}/table?lang={lang}")
+    page.select_option("#ruleset", "flip")
+    page.locator('[data-picker="first"] [data-card="red-flip"]').wait_for()
+    page.fill("#players", ", ".join(PLAYERS))
+    page.locator('[data-picker="first"] [data-card="red-7"]').click()
+    page.locator("#open button[type=submit]").click()
+
+
 def test_a_flip_table_plays_a_flip_with_its_turned_up_card_then_the_dark_side(server, phones):
     """UNO Flip: a Flip asks for the other side's card it turned up; the table is then
     on the dark side, and the phone offers the dark side's cards and colours."""
     first, _ = phones
-    first.goto(f"{server['url']}/table?lang=en")
-    first.select_option("#ruleset", "flip")
-    first.locator('[data-picker="first"] [data-card="red-flip"]').wait_for()
-    first.fill("#players", ", ".join(PLAYERS))
-    first.locator('[data-picker="first"] [data-card="red-7"]').click()
-    first.locator("#open button[type=submit]").click()
+    open_flip_table(first, server, "en")
     first.locator("#side-line", has_text="Light side up").wait_for()
     assert first.locator('[data-picker="hand"] [data-color="teal"]').count() == 0
     assert first.locator("#turned-up").is_hidden()
@@ -243,12 +248,7 @@ def test_a_flip_table_plays_a_flip_with_its_turned_up_card_then_the_dark_side(se
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_a_translated_flip_table_names_the_side_and_the_turned_up_question(server, phones, lang):
     first, _ = phones
-    first.goto(f"{server['url']}/table?lang={lang}")
-    first.select_option("#ruleset", "flip")
-    first.locator('[data-picker="first"] [data-card="red-flip"]').wait_for()
-    first.fill("#players", ", ".join(PLAYERS))
-    first.locator('[data-picker="first"] [data-card="red-7"]').click()
-    first.locator("#open button[type=submit]").click()
+    open_flip_table(first, server, lang)
     first.locator("#side-line:not([hidden])").wait_for()
     first.locator('[data-picker="hand"] [data-card="red-flip"]').click()
     first.locator('#turned-up:not([hidden])').wait_for()
