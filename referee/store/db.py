@@ -185,16 +185,13 @@ def _sqlite_engine(url, pool):
     return engine
 
 
-class SQLiteWriteLock:
-    """One writer at a time across the processes and threads sharing a SQLite file.
+class FileLock:
+    """A lock across the processes and threads sharing a file: flock on `path`, plus a
+    thread lock (flock belongs to the open file, so the threads of one process would
+    all hold it at once)."""
 
-    SQLite makes a blocked writer poll (its busy handler sleeps 1, 2, 5 ... 100 ms
-    between tries), so under contention writers mostly sleep. Queuing them on an
-    OS file lock instead wakes the next one the moment the lock is free; BEGIN
-    IMMEDIATE still guards against any writer that does not take this lock."""
-
-    def __init__(self, database_path):
-        self.path = f"{database_path}.write-lock"
+    def __init__(self, path):
+        self.path = path
         self._thread_lock = threading.Lock()
         self._file = None
         self._pid = None
@@ -220,6 +217,18 @@ class SQLiteWriteLock:
             self._thread_lock.release()
 
 
+class SQLiteWriteLock(FileLock):
+    """One writer at a time across the processes and threads sharing a SQLite file.
+
+    SQLite makes a blocked writer poll (its busy handler sleeps 1, 2, 5 ... 100 ms
+    between tries), so under contention writers mostly sleep. Queuing them on an
+    OS file lock instead wakes the next one the moment the lock is free; BEGIN
+    IMMEDIATE still guards against any writer that does not take this lock."""
+
+    def __init__(self, database_path):
+        super().__init__(f"{database_path}.write-lock")
+
+
 def write_lock(engine):
     """The lock writers take before BEGIN: SQLite files only, PostgreSQL locks rows."""
     database = engine.url.database
@@ -242,12 +251,21 @@ class Checkpointer:
     it back to journal_size_limit, so it stays as bounded. Started by the first
     write of each process (a thread does not survive a fork), with a connection of
     its own. Should the thread fall `lag` writes behind, the next writer, which holds
-    the lock already, starts the WAL over itself (see `overdue`)."""
+    the lock already, starts the WAL over itself (see `overdue`).
+
+    Every checkpoint, PASSIVE or RESTART, of every process takes `checkpoint_lock`
+    first. SQLite lets one checkpoint run at a time and answers another "busy" at
+    once, without waiting; so a writer's RESTART that met a thread's PASSIVE did
+    nothing, and while a loaded disk made that PASSIVE slow, the writers went on
+    appending: 20.5 MB of WAL in CI's parallel suite. Queued on the lock, the writer
+    waits for the PASSIVE to finish and then starts the WAL over. Lock order: the
+    writers' lock, then this one; the PASSIVE step takes this one alone."""
 
     def __init__(self, engine, lock, interval=CHECKPOINT_SECONDS, every=CHECKPOINT_WRITES,
                  lag=CHECKPOINT_LAG_WRITES):
         self.engine = engine
         self.lock = lock
+        self.checkpoint_lock = FileLock(f"{engine.url.database}.checkpoint-lock")
         self.interval = interval
         self.every = every
         self.lag = lag
@@ -292,7 +310,8 @@ class Checkpointer:
             # Most pages are copied back beside the writers (PASSIVE waits for nobody);
             # only the frames written meanwhile are left for the locked RESTART, so
             # writers wait 3-10 ms instead of 10-45 (measured over 200 appends each).
-            raw.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+            with self.checkpoint_lock:
+                raw.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
             with self.lock:
                 self.restart(raw)
 
@@ -305,11 +324,12 @@ class Checkpointer:
 
     def restart(self, raw_connection):
         """Checkpoint and start the WAL over; the caller holds the writers' lock. Busy
-        (the thread's PASSIVE checkpoint is running) or failed (a full disk, logged):
-        the next write tries again."""
+        (a reader still on an old snapshot after the busy timeout) or failed (a full
+        disk, logged): the next write tries again."""
         writes = self.writes
         try:
-            busy = raw_connection.execute("PRAGMA wal_checkpoint(RESTART)").fetchone()[0]
+            with self.checkpoint_lock:
+                busy = raw_connection.execute("PRAGMA wal_checkpoint(RESTART)").fetchone()[0]
         except Exception:
             log.warning("WAL checkpoint failed", exc_info=True)
             return

@@ -3,6 +3,7 @@
 100,000 moves, and a small disk full after 845)."""
 import os
 import secrets
+import threading
 import time
 
 from referee.service.catalog import Catalog
@@ -61,3 +62,37 @@ def test_the_wal_stays_bounded_when_the_checkpoint_thread_never_gets_to_run(tmp_
         largest = max(largest, os.path.getsize(wal))
     store.dispose()
     assert largest <= BOUND, f"the WAL reached {largest / 2**20:.1f} MB"
+
+
+def test_a_writer_starts_the_wal_over_even_while_another_workers_checkpoint_runs(tmp_path):
+    """SQLite answers a checkpoint "busy" at once while another one runs: in CI's
+    parallel suite a slow PASSIVE step of the thread made every writer's RESTART give up,
+    and the WAL reached 20.5 MB. The writer now waits for that checkpoint to end."""
+    url = migrated(f"sqlite:///{tmp_path / 'referee.db'}")
+    writer, other_worker = Store(url), Store(url)
+    for store in (writer, other_worker):
+        store.checkpointer._pid = os.getpid()  # as if started: no thread runs
+    writer.checkpointer.lag = 10**9              # let the WAL grow first
+    catalog = Catalog(writer)
+    rules = catalog.rules(catalog.find("classic"))
+    players = ["Asha", "Bina", "Chirag", "Dev"]
+    verdict = open_table(rules, players, 0, "red-7").to_json()
+    table_id = secrets.token_hex(6)
+    writer.create_table(table_id=table_id, ruleset_id="classic", ruleset_version=1,
+                        opening={"players": players}, state=verdict["state"])
+
+    def move(n):
+        writer.append(table_id, {"type": "draw", "player": n % 4},
+                      lambda table: dict(verdict, state=dict(table.state, seq=table.seq + 1)))
+
+    for n in range(1500):   # ~27 MB of WAL: its PASSIVE checkpoint takes tens of ms
+        move(n)
+    checkpointing = threading.Thread(target=other_worker.checkpointer.checkpoint)
+    checkpointing.start()
+    time.sleep(0.005)       # its PASSIVE step is running now
+    writer.checkpointer.lag = 1
+    move(1500)              # overdue: this writer starts the WAL over
+    checkpointing.join()
+    assert writer.checkpointer.runs == 1, "the writer's RESTART gave up"
+    writer.dispose()
+    other_worker.dispose()
