@@ -13,24 +13,35 @@ from referee.store.testing import migrated
 
 MOVES = 20_000
 BOUND = 16 * 1024 * 1024  # bytes: a few seconds of moves at full speed, far below 400 MB
+PLAYERS = ["Asha", "Bina", "Chirag", "Dev"]
+
+
+class Tables:
+    """Classic tables of four in `store`, each opened on a real state, and draws
+    recorded on them in turn (~18 KB of WAL each)."""
+
+    def __init__(self, store, count=1):
+        catalog = Catalog(store)
+        rules = catalog.rules(catalog.find("classic"))
+        self.store = store
+        self.verdict = open_table(rules, PLAYERS, 0, "red-7").to_json()
+        self.ids = [secrets.token_hex(6) for _ in range(count)]
+        for table_id in self.ids:
+            store.create_table(table_id=table_id, ruleset_id="classic", ruleset_version=1,
+                               opening={"players": PLAYERS}, state=self.verdict["state"])
+
+    def move(self, n):
+        self.store.append(self.ids[n % len(self.ids)], {"type": "draw", "player": n % 4},
+                          lambda table: dict(self.verdict, state=dict(table.state, seq=table.seq + 1)))
 
 
 def test_the_wal_stays_bounded_over_twenty_thousand_moves(tmp_path):
-    url = migrated(f"sqlite:///{tmp_path / 'referee.db'}")
-    store = Store(url)
-    catalog = Catalog(store)
-    rules = catalog.rules(catalog.find("classic"))
-    players = ["Asha", "Bina", "Chirag", "Dev"]
-    verdict = open_table(rules, players, 0, "red-7").to_json()  # a real state
-    tables = [secrets.token_hex(6) for _ in range(8)]
-    for table_id in tables:
-        store.create_table(table_id=table_id, ruleset_id="classic", ruleset_version=1,
-                           opening={"players": players}, state=verdict["state"])
+    store = Store(migrated(f"sqlite:///{tmp_path / 'referee.db'}"))
+    tables = Tables(store, count=8)
     wal = tmp_path / "referee.db-wal"
     largest, started = 0, time.monotonic()
     for n in range(MOVES):
-        store.append(tables[n % len(tables)], {"type": "draw", "player": n % 4},
-                     lambda table: dict(verdict, state=dict(table.state, seq=table.seq + 1)))
+        tables.move(n)
         if n % 500 == 0:
             largest = max(largest, os.path.getsize(wal) if wal.exists() else 0)
     largest = max(largest, os.path.getsize(wal))
@@ -44,21 +55,13 @@ def test_the_wal_stays_bounded_over_twenty_thousand_moves(tmp_path):
 def test_the_wal_stays_bounded_when_the_checkpoint_thread_never_gets_to_run(tmp_path):
     """On a loaded machine the thread can wait seconds for a core; the writers, which
     hold the lock anyway, then start the WAL over themselves."""
-    url = migrated(f"sqlite:///{tmp_path / 'referee.db'}")
-    store = Store(url)
+    store = Store(migrated(f"sqlite:///{tmp_path / 'referee.db'}"))
     store.checkpointer._pid = os.getpid()  # as if started: the thread never runs
-    catalog = Catalog(store)
-    rules = catalog.rules(catalog.find("classic"))
-    players = ["Asha", "Bina", "Chirag", "Dev"]
-    verdict = open_table(rules, players, 0, "red-7").to_json()
-    table_id = secrets.token_hex(6)
-    store.create_table(table_id=table_id, ruleset_id="classic", ruleset_version=1,
-                       opening={"players": players}, state=verdict["state"])
+    tables = Tables(store)
     wal = tmp_path / "referee.db-wal"
     largest = 0
-    for n in range(1500):  # ~18 KB of WAL each: 27 MB if nothing starts it over
-        store.append(table_id, {"type": "draw", "player": n % 4},
-                     lambda table: dict(verdict, state=dict(table.state, seq=table.seq + 1)))
+    for n in range(1500):  # 27 MB if nothing starts the WAL over
+        tables.move(n)
         largest = max(largest, os.path.getsize(wal))
     store.dispose()
     assert largest <= BOUND, f"the WAL reached {largest / 2**20:.1f} MB"
@@ -73,25 +76,14 @@ def test_a_writer_starts_the_wal_over_even_while_another_workers_checkpoint_runs
     for store in (writer, other_worker):
         store.checkpointer._pid = os.getpid()  # as if started: no thread runs
     writer.checkpointer.lag = 10**9              # let the WAL grow first
-    catalog = Catalog(writer)
-    rules = catalog.rules(catalog.find("classic"))
-    players = ["Asha", "Bina", "Chirag", "Dev"]
-    verdict = open_table(rules, players, 0, "red-7").to_json()
-    table_id = secrets.token_hex(6)
-    writer.create_table(table_id=table_id, ruleset_id="classic", ruleset_version=1,
-                        opening={"players": players}, state=verdict["state"])
-
-    def move(n):
-        writer.append(table_id, {"type": "draw", "player": n % 4},
-                      lambda table: dict(verdict, state=dict(table.state, seq=table.seq + 1)))
-
+    tables = Tables(writer)
     for n in range(1500):   # ~27 MB of WAL: its PASSIVE checkpoint takes tens of ms
-        move(n)
+        tables.move(n)
     checkpointing = threading.Thread(target=other_worker.checkpointer.checkpoint)
     checkpointing.start()
     time.sleep(0.005)       # its PASSIVE step is running now
     writer.checkpointer.lag = 1
-    move(1500)              # overdue: this writer starts the WAL over
+    tables.move(1500)       # overdue: this writer starts the WAL over
     checkpointing.join()
     assert writer.checkpointer.runs == 1, "the writer's RESTART gave up"
     writer.dispose()
