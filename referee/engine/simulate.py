@@ -240,8 +240,9 @@ class Table:
     def apply(self, move):
         before = self.state
         verdict = self.submit(move, self.hand_shown(move))
+        if verdict.legal:
+            self.perform(move)
         if verdict.legal or verdict.effects:
-            self.perform(move, verdict)
             self.state = verdict.state
             # the cards of a draw move are already in the drawer's hand
             self.follow_effects(verdict, own_draw=move.player if move.type == "draw" else None)
@@ -251,9 +252,9 @@ class Table:
             self.verify(before)
         return verdict
 
-    def perform(self, move, verdict):
+    def perform(self, move):
         """What the players physically do for a legal move they made."""
-        if move.type == "play" and verdict.legal:
+        if move.type == "play":
             hand = self.hands[move.player]
             if len(move.cards) == 1:   # most plays
                 text = move.cards[0].text
@@ -263,7 +264,7 @@ class Table:
             lead = top_card(move.cards).text
             on_top = held.pop(held.index(lead))
             self.discard.extend(held + [on_top])
-        elif move.type == "draw" and verdict.legal:
+        elif move.type == "draw":
             self.hands[move.player].extend(self.taken)
 
     def follow_effects(self, verdict, own_draw=None):
@@ -337,11 +338,12 @@ class Table:
 
     def play_game(self):
         self.deal(self.rng.randrange(self.seats), first_round=True)
-        moves_before = self.stats.moves
+        stats, step = self.stats, self.step
+        last_move = stats.moves + self.max_moves
         while self.state.phase != "game-over":
-            if self.stats.moves - moves_before > self.max_moves or self.state.round > MAX_ROUNDS_PER_GAME:
+            if stats.moves > last_move or self.state.round > MAX_ROUNDS_PER_GAME:
                 raise GameCapped()
-            self.step()
+            step()
         self.stats.games += 1
         self.stats.rounds += self.state.round
         if self.state.out and self.state.active == 1:
