@@ -9,6 +9,18 @@ Prints:
 
 RLCard is installed only in bench/.venv-rlcard (created on first run), never in the
 project's environment. Usage: .venv/bin/python bench/judge.py [--games N]
+
+Where a simulated move goes (callgrind instructions per move of simulate() as called
+here without checks, 100 games, seed 7; the enumerator counted over the positions of
+those games and the judge over their moves, each apart): the enumerator 28.2k, the
+judge 32.2k (about 600 bytecodes a move, a sixth of them State.copy), the simulator's
+own work 21.8k (choosing, moving the physical cards, carrying out effects, dealing);
+82.2k in all (87.9k before the enumerator kept a single card's plays and the
+simulator's loop was trimmed). No part holds the two thirds that a ratio of 1.0 would
+have to lose: the cost is spread over a few hundred bytecodes in each part. Compiling
+the nine engine modules with Cython 3.0, as they are (one tuple written as a list for
+its type inference), took a sixth less CPU time (24.0 -> 20.0 µs a move, two runs
+each, back to back) for 4% more instructions: far from the 3x.
 """
 import argparse
 import statistics

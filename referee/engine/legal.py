@@ -271,13 +271,28 @@ def _plays(rules, state, player, hand, group):
     if held == size and rules.no_going_out_on and any(
             rules.category_forbids_going_out(c.kind) for c in group):
         return []
-    calls = (True, False) if held - size == 1 else (False,)
-    if not (kind.choose_color or kind.aims or kind.flips):   # most cards: one play, or two with the call
-        if held - size == 1:
-            return [_play(player, group, None, None, True), _play(player, group, None, None, False)]
-        return [_play(player, group, None, None, False)]
+    one_left = held - size == 1
+    if kind.aims or size > 1:   # the targets depend on who is still in; groups are many
+        targets = [s for s in range(state.seats) if s != player and s not in state.out] if kind.aims else (None,)
+        return _choices(rules, player, group, one_left, targets)
+    # A single card's plays depend on nothing but the mover, the card and the UNO call:
+    # made once per ruleset and handed out again (a Move is never changed once made).
+    # Making them anew was a twentieth of a simulated move's instructions (callgrind).
+    key = (player, lead, one_left)
+    plays = rules.single_plays.get(key)
+    if plays is None:
+        plays = rules.single_plays[key] = tuple(_choices(rules, player, group, one_left, (None,)))
+    return plays
+
+
+def _choices(rules, player, group, one_left, targets):
+    """A group's plays: each colour a wild may name, each of the `targets`, each card a
+    Flip may turn up, with and without the UNO call when one card will be left."""
+    kind = (group[0] if len(group) == 1 else _lead_card(group)).kind
+    calls = (True, False) if one_left else (False,)
+    if not (kind.choose_color or kind.flips):   # most cards: one play, or two with the call
+        return [_play(player, group, None, target, uno) for target in targets for uno in calls]
     colors = rules.colors if kind.choose_color else (None,)
-    targets = [s for s in range(state.seats) if s != player and s not in state.out] if kind.aims else [None]
     # a card that turns the deck over: each card of the other side may be the one turned up
     turned = tuple(rules.other_side.cards.values()) if kind.flips else (None,)
     return [_play(player, group, color, target, uno, up)

@@ -105,6 +105,7 @@ class Rules:
         self.deck_size = len(self.deck)
         self.has_discard_all = any(kind.discard_all for kind in self.kinds.values())
         self._matching = {}   # (top, colour) -> the card strings that match (see matching)
+        self.single_plays = {}   # (seat, Card, one card left) -> the enumerator's plays (legal._plays)
         self.other_side = turned_from
         if other and turned_from is None:
             faces = {**data, "colors": other["colors"], "cards": other["cards"]}

@@ -230,18 +230,17 @@ class Table:
             if move.cards[0].kind.id not in answers:
                 raise InvariantBroken(f"a play ({verdict.code}) went before the pending draw")
 
-    def hand_shown(self, move):
-        if not self.show_hands or move.type not in _HAND_SHOWN:
-            return None
-        hand = self.hands[move.player]
-        # the judge never changes a hand; a recorded one must stay as it was shown
-        return list(hand) if self.record else hand
-
     def apply(self, move):
         before = self.state
-        verdict = self.submit(move, self.hand_shown(move))
+        hand = None
+        if self.show_hands and move.type in _HAND_SHOWN:
+            hand = self.hands[move.player]
+            if self.record:   # the judge never changes a hand; a recorded one must stay as shown
+                hand = list(hand)
+        verdict = self.submit(move, hand)
+        if verdict.legal:
+            self.perform(move)
         if verdict.legal or verdict.effects:
-            self.perform(move, verdict)
             self.state = verdict.state
             # the cards of a draw move are already in the drawer's hand
             self.follow_effects(verdict, own_draw=move.player if move.type == "draw" else None)
@@ -251,9 +250,9 @@ class Table:
             self.verify(before)
         return verdict
 
-    def perform(self, move, verdict):
+    def perform(self, move):
         """What the players physically do for a legal move they made."""
-        if move.type == "play" and verdict.legal:
+        if move.type == "play":
             hand = self.hands[move.player]
             if len(move.cards) == 1:   # most plays
                 text = move.cards[0].text
@@ -263,7 +262,7 @@ class Table:
             lead = top_card(move.cards).text
             on_top = held.pop(held.index(lead))
             self.discard.extend(held + [on_top])
-        elif move.type == "draw" and verdict.legal:
+        elif move.type == "draw":
             self.hands[move.player].extend(self.taken)
 
     def follow_effects(self, verdict, own_draw=None):
@@ -337,20 +336,18 @@ class Table:
 
     def play_game(self):
         self.deal(self.rng.randrange(self.seats), first_round=True)
-        moves_before = self.stats.moves
+        stats, step = self.stats, self.step
+        last_move = stats.moves + self.max_moves
         while self.state.phase != "game-over":
-            if self.stats.moves - moves_before > self.max_moves or self.state.round > MAX_ROUNDS_PER_GAME:
+            if stats.moves > last_move or self.state.round > MAX_ROUNDS_PER_GAME:
                 raise GameCapped()
-            self.step()
+            step()
         self.stats.games += 1
         self.stats.rounds += self.state.round
         if self.state.out and self.state.active == 1:
             self.stats.by_standing += 1
         elif not self.rules.single_round:
             self.stats.by_target += 1
-
-    def all_hands(self):
-        return self.hands   # {seat: hand}, which the enumerator reads and never changes
 
     def step(self):
         state = self.state
@@ -360,11 +357,11 @@ class Table:
         if self.mischief and rng.random() < 0.05:
             return self.random_move()
         if self.check_legal:
-            options = legal_moves(self.rules, state, self.all_hands())
+            options = legal_moves(self.rules, state, self.hands)
             self.check_enumerator(options)
             moves = [o.move for o in options]
         else:   # the same moves; the judge hears only the one chosen (in apply)
-            moves = enumerate_moves(self.rules, state, self.all_hands())
+            moves = enumerate_moves(self.rules, state, self.hands)   # {seat: hand}, read, never changed
         if self.rules.other_side is not None:   # the Flip plays that turn up the real card
             truth = self.turned_up()
             moves = [m for m in moves if m.turned_up is None or m.turned_up.text == truth]
@@ -382,19 +379,19 @@ class Table:
         state = self.state
         current = state.current
         plays, by_type = [], {}
-        for move in moves:
-            if move.type == "play":
-                plays.append(move)
-            elif move.type in by_type:
-                by_type[move.type].append(move)
-            else:
-                by_type[move.type] = [move]
         with_call = jumping = False
-        for move in plays:   # (few: a hand's playable cards)
-            if move.uno:
-                with_call = True
-            if move.player != current:
-                jumping = True
+        for move in moves:
+            kind = move.type
+            if kind == "play":
+                plays.append(move)
+                if move.uno:
+                    with_call = True
+                if move.player != current:
+                    jumping = True
+            elif kind in by_type:
+                by_type[kind].append(move)
+            else:
+                by_type[kind] = [move]
         if "catch-uno" in by_type or "call-uno" in by_type:
             if rng.random() < 0.6:
                 uno = by_type.get("catch-uno", []) + [m for m in by_type.get("call-uno", [])
@@ -559,7 +556,7 @@ def shuffled(rng, cards):
 
 
 _FIELDS = operator.attrgetter(*State.__slots__)
-# The moves that show the judge the mover's hand (hand_shown).
+# The moves that show the judge the mover's hand (apply).
 _HAND_SHOWN = frozenset(("play", "draw", "pass"))
 # The effect types that move physical cards (follow_effects).
 _TABLE_EFFECTS = frozenset(("draw", "trade-hands", "pass-hands", "flip", "out"))
