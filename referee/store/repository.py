@@ -175,14 +175,15 @@ class Store:
         self._sqlite_tables_and_tokens = {}  # (tables, digests) -> its statement
         self._remembered_tokens = set()
         self._record_batch_sql = self._one_statement_batch(dialect)
+        self._execute_batch = _execute_batch(self._record_batch_sql or "")
         self._appends = group_commit.GroupCommit(self._record_batch)
 
     def _one_statement_batch(self, dialect):
         """PostgreSQL: a batch's event inserts, its tables' updates and the live
-        notifications as one statement (data-modifying CTEs), followed by COMMIT:
-        one round trip, and one statement for the server to plan, whatever the
-        batch's size (a batch is two round trips: BEGIN with the locked read, then
-        this; a COMMIT alone when the batch wrote nothing). The events and the tables go as two
+        notifications as one statement (data-modifying CTEs), sent with COMMIT: one
+        round trip, and one statement for the server to plan, whatever the batch's
+        size (a batch is two round trips: BEGIN with the locked read, then this; a
+        COMMIT alone when the batch wrote nothing). The events and the tables go as two
         JSON documents, not as arrays: psycopg quotes each element of a text array
         in Python, which for JSON text full of quotes cost more than the whole rest
         of a batch (measured: 1.2 ms of client CPU for 8 moves). None elsewhere:
@@ -199,7 +200,7 @@ class Store:
                 "move json, verdict json, idempotency_key varchar, request_sha256 varchar, "
                 "created_at timestamptz)), "
                 f"advanced AS (UPDATE {_T.name} AS t SET seq = a.seq, state = a.state "
-                "FROM advancing AS a WHERE t.id = a.id) " + notify + "; COMMIT")
+                "FROM advancing AS a WHERE t.id = a.id) " + notify)
 
     @property
     def dialect(self):
@@ -584,12 +585,33 @@ class Store:
         statements bound by the driver, as text: the server's extended protocol
         takes one statement at a time). A round trip cost the worker ~20 us of CPU
         on an idle machine and 50-100 us on a loaded one, where the thread that
-        waits for the server wakes with cold caches."""
+        waits for the server wakes with cold caches.
+
+        The batch's two statements are prepared on the connection (EXECUTE names
+        them), so the server plans neither again: sent as plain text, they cost the
+        server ~180 us more CPU a move (bench/move_cost.py's moves, postgres
+        processes' CPU). A connection has them from its first batch on, until psycopg
+        deallocates every prepared statement (it does after a rollback): the
+        EXECUTE then fails, and they are prepared again."""
+        from psycopg import errors
+
+        try:
+            return self._execute_lock(raw, values)
+        except errors.InvalidSqlStatementName:
+            raw.rollback()  # the transaction BEGIN opened, aborted by the EXECUTE
+        batch = self._record_batch_sql
+        for name, sql, params in (
+                (_LOCK_STATEMENT, self._locked_tables_and_tokens.sql, _LOCK_PARAMS),
+                (_BATCH_STATEMENT, batch, _batch_params(batch))):
+            raw.execute(f"PREPARE {name} AS {_numbered(sql, params)}")
+        return self._execute_lock(raw, values)
+
+    def _execute_lock(self, raw, values):
         from psycopg import ClientCursor
 
         prepared = self._locked_tables_and_tokens
         with ClientCursor(raw) as cursor:
-            cursor.execute("BEGIN; " + prepared.sql, prepared.params(values))
+            cursor.execute(_EXECUTE_LOCK, prepared.params(values))
             cursor.nextset()
             return [prepared.row(found) for found in cursor.fetchall()]
 
@@ -637,7 +659,7 @@ class Store:
             from psycopg import ClientCursor
 
             with ClientCursor(raw) as cursor:  # two statements: bound as text, as above
-                cursor.execute(self._record_batch_sql, values)
+                cursor.execute(self._execute_batch, values)
             return
         hotpath.execute_many(raw, self._insert_event, judged.events)
         hotpath.execute_many(raw, self._advance_table, [
@@ -682,6 +704,30 @@ class _Judged:
         if move.idempotency_key is not None:
             self.keyed[(table.id, move.idempotency_key)] = (
                 table.seq, verdict, move.request_sha256)
+
+
+# PostgreSQL: the batch's statements as prepared on each connection (see
+# Store._begin_and_lock), their parameters in order, and how a batch runs them.
+_LOCK_STATEMENT, _LOCK_PARAMS = "referee_lock_tables", ("table_ids", "digests")
+_BATCH_STATEMENT = "referee_record_batch"
+_EXECUTE_LOCK = f"BEGIN; EXECUTE {_LOCK_STATEMENT}(%(table_ids)s, %(digests)s)"
+
+
+def _batch_params(sql):
+    """The batch statement's parameters, in order (no channel when it notifies none)."""
+    return tuple(name for name in ("tables", "events", "channel") if f"%({name})s" in sql)
+
+
+def _execute_batch(sql):
+    names = ", ".join(f"%({name})s" for name in _batch_params(sql))
+    return f"EXECUTE {_BATCH_STATEMENT}({names}); COMMIT"
+
+
+def _numbered(sql, params):
+    """`sql` with its %(name)s placeholders as PREPARE's $1, $2 ... in `params`' order."""
+    for number, name in enumerate(params, 1):
+        sql = sql.replace(f"%({name})s", f"${number}")
+    return sql
 
 
 def _padded(values: list) -> list:
