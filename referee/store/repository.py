@@ -268,9 +268,10 @@ class Store:
 
     def _give_back(self, pooled):
         """Return the batch's connection to the pool as the pool lent it."""
+        raw = pooled.dbapi_connection  # None once invalidated
         try:
-            if self.dialect == "postgresql":
-                pooled.dbapi_connection.autocommit = False
+            if raw is not None and self.dialect == "postgresql":
+                raw.autocommit = False
         except Exception as failed:  # noqa: BLE001 - a broken connection: not reused
             pooled.invalidate(failed)
         finally:
