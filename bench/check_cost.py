@@ -49,12 +49,13 @@ def environ(method, path, body=b""):
     return env
 
 
-def requester(app, method, path, body=b""):
+def requester(app, method, path, body=b"", headers=None):
+    """One request per call; `headers` as the environ names them (HTTP_AUTHORIZATION)."""
     def start_response(status, headers, exc_info=None):
         assert status.startswith("200"), status
 
     def once():
-        answer = app(environ(method, path, body), start_response)
+        answer = app(dict(environ(method, path, body), **(headers or {})), start_response)
         b"".join(answer)
         answer.close()
     return once

@@ -41,6 +41,7 @@ from .auth import optional_organiser, organiser, table_writer, wrong_table_secre
 from .context import answer, language, services, with_message, with_next_message
 from .fields import request_fields
 from .rulesets import page_limit
+from .states import ParsedStates
 
 bp = Blueprint("tables", __name__, url_prefix="/v1")
 
@@ -275,14 +276,20 @@ def post_move(table_id):
                                appended.seq, ruleset, table_id, rules), headers=headers)
 
 
+_states = ParsedStates()
+
+
 def _judged(move_json):
     """decide(table) for a move the judge rules on."""
     catalog = services().catalog
 
     def decide(table):
         rules = catalog.rules_for(table.ruleset_id, table.ruleset_version)
-        state = parse_state(rules, table.state)
-        return with_next(rules, judge(rules, state, parse_move(rules, move_json, state.seats, side=state.side)))
+        state = _states.parsed(rules, table.state)
+        verdict = judge(rules, state, parse_move(rules, move_json, state.seats, side=state.side))
+        body = with_next(rules, verdict)
+        _states.keep(rules, body["state"], verdict.state)  # the table's next move starts here
+        return body
     return decide
 
 
@@ -308,7 +315,7 @@ def _correction(table_id, move_json):
     def decide(current_table):
         if current_table.seq != read_up_to:
             raise StaleSeq(read_up_to, current_table.seq)
-        current = parse_state(rules, current_table.state)
+        current = _states.parsed(rules, current_table.state)
         return with_next(rules, correct(target, current, correction, taken_back))
     return decide
 

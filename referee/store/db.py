@@ -132,10 +132,15 @@ def database_url(value=None):
     return value
 
 
+# allow_nan=False: NaN is rejected at the edge; this is the last guard (HOSTILE.md 19).
+# Built once: json.dumps with options builds a new encoder on every call, and a move
+# writes three documents (its move, its verdict, the table's state).
+_STORED_JSON = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+
+
 def json_text(value):
     """JSON as the store writes it."""
-    # allow_nan=False: NaN is rejected at the edge; this is the last guard (HOSTILE.md 19).
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    return _STORED_JSON.encode(value)
 
 
 def make_engine(url=None, pool_size=POOL_SIZE):

@@ -1,5 +1,6 @@
 """The hot path's statements: compiled by SQLAlchemy once per engine, for its dialect,
-then run on the DBAPI cursor of a SQLAlchemy-managed connection and transaction.
+then run on a DBAPI cursor: of a SQLAlchemy-managed connection and transaction (reads),
+or of the pooled DBAPI connection a batch of moves holds itself (repository.py).
 
 A batch of moves (see group_commit.py) runs a few statements, and phones woken by a
 move read pages of events. Through `Connection.execute` each costs SQLAlchemy's
@@ -47,32 +48,37 @@ class Prepared:
                      for processor, value in zip(self.result_processors, raw))
 
 
-def run(conn: Connection, prepared: Prepared, values: dict):
-    """Execute on the DBAPI cursor of `conn` (inside its transaction); the cursor."""
-    cursor = conn.connection.dbapi_connection.cursor()
+def dbapi(conn: Connection):
+    """The driver's connection under a SQLAlchemy-managed one (inside its transaction)."""
+    return conn.connection.dbapi_connection
+
+
+def run(raw, prepared: Prepared, values: dict):
+    """Execute on a cursor of the driver's connection `raw`; the cursor."""
+    cursor = raw.cursor()
     cursor.execute(prepared.sql, prepared.params(values))
     return cursor
 
 
-def first(conn: Connection, prepared: Prepared, values: dict):
-    cursor = run(conn, prepared, values)
+def first(raw, prepared: Prepared, values: dict):
+    cursor = run(raw, prepared, values)
     try:
         return prepared.row(cursor.fetchone())
     finally:
         cursor.close()
 
 
-def rows(conn: Connection, prepared: Prepared, values: dict) -> list:
-    cursor = run(conn, prepared, values)
+def rows(raw, prepared: Prepared, values: dict) -> list:
+    cursor = run(raw, prepared, values)
     try:
-        return [prepared.row(raw) for raw in cursor.fetchall()]
+        return [prepared.row(row) for row in cursor.fetchall()]
     finally:
         cursor.close()
 
 
-def execute_many(conn: Connection, prepared: Prepared, many: list):
+def execute_many(raw, prepared: Prepared, many: list):
     """One statement for each of `many` values, in one driver call."""
-    cursor = conn.connection.dbapi_connection.cursor()
+    cursor = raw.cursor()
     try:
         cursor.executemany(prepared.sql, [prepared.params(values) for values in many])
     finally:

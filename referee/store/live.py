@@ -213,8 +213,9 @@ class Live:
     # the store then sends it in the same statement as the move.
     notifies_in_transaction = False
 
-    def notify_in_transaction(self, conn, table_id, seq):
-        """Called inside the move's transaction (PostgreSQL sends NOTIFY here)."""
+    def notify_in_transaction(self, raw, table_id, seq):
+        """Called inside the move's transaction, with the driver's connection
+        (PostgreSQL sends NOTIFY here)."""
 
     def published(self, table_id, seq):
         """Called after the move committed."""
@@ -324,8 +325,8 @@ class PostgresLive(Live):
         super().__init__()
         self.engine = engine
 
-    def notify_in_transaction(self, conn, table_id, seq):
-        conn.connection.dbapi_connection.execute("SELECT pg_notify(%s, %s)",
+    def notify_in_transaction(self, raw, table_id, seq):
+        raw.execute("SELECT pg_notify(%s, %s)",
                                                  (CHANNEL_PG, notice(table_id, seq)))
 
     def listen(self):

@@ -175,13 +175,15 @@ class Store:
         self._sqlite_tables_and_tokens = {}  # (tables, digests) -> its statement
         self._remembered_tokens = set()
         self._record_batch_sql = self._one_statement_batch(dialect)
+        self._execute_batch = _execute_batch(self._record_batch_sql or "")
         self._appends = group_commit.GroupCommit(self._record_batch)
 
     def _one_statement_batch(self, dialect):
         """PostgreSQL: a batch's event inserts, its tables' updates and the live
-        notifications as one statement (data-modifying CTEs): one round trip, and one
-        statement for the server to plan, whatever the batch's size (a batch is
-        BEGIN, the locked read, this, COMMIT). The events and the tables go as two
+        notifications as one statement (data-modifying CTEs), sent with COMMIT: one
+        round trip, and one statement for the server to plan, whatever the batch's
+        size (a batch is two round trips: BEGIN with the locked read, then this; a
+        COMMIT alone when the batch wrote nothing). The events and the tables go as two
         JSON documents, not as arrays: psycopg quotes each element of a text array
         in Python, which for JSON text full of quotes cost more than the whole rest
         of a batch (measured: 1.2 ms of client CPU for 8 moves). None elsewhere:
@@ -225,12 +227,69 @@ class Store:
             conn.execution_options(**{db.WRITE: True})
             with conn.begin():
                 yield conn
-            if self.checkpointer is not None and self.checkpointer.overdue():
-                # The checkpoint thread fell behind: this writer, holding the lock
-                # already, starts the WAL over in its place.
-                self.checkpointer.restart(conn.connection.dbapi_connection)
+            self._checkpoint_if_overdue(conn.connection.dbapi_connection)
+        self._wrote()
+
+    def _checkpoint_if_overdue(self, raw):
+        """After a write, the write lock still held: should the checkpoint thread have
+        fallen behind, this writer starts the WAL over in its place."""
+        if self.checkpointer is not None and self.checkpointer.overdue():
+            self.checkpointer.restart(raw)
+
+    def _wrote(self):
         if self.checkpointer is not None:
             self.checkpointer.wrote()
+
+    @contextmanager
+    def _batch_transaction(self):
+        """A batch of moves' transaction, on a pooled DBAPI connection held directly:
+        what _writing does (the write lock, BEGIN IMMEDIATE on SQLite, the
+        checkpointer's turn) without SQLAlchemy's Connection, its checkout, begin and
+        commit events and reset (an empty transaction on SQLite: 42 us through
+        _writing, 18 us on the DBAPI connection, check-out included, in-process).
+        Yields the driver's connection."""
+        pooled = self.engine.raw_connection()
+        try:
+            raw = pooled.dbapi_connection
+            with self._write_lock:
+                if self.dialect == "sqlite":
+                    raw.execute("BEGIN IMMEDIATE")
+                else:  # BEGIN goes with the locked read, COMMIT with the writes
+                    raw.autocommit = True
+                try:
+                    yield raw
+                    raw.commit()  # PostgreSQL: only when no move was written (else done)
+                except BaseException as exc:
+                    self._roll_back(pooled, exc)
+                    raise
+                self._checkpoint_if_overdue(raw)
+        finally:
+            self._give_back(pooled)
+        self._wrote()
+
+    def _give_back(self, pooled):
+        """Return the batch's connection to the pool as the pool lent it."""
+        raw = pooled.dbapi_connection  # None once invalidated
+        try:
+            if raw is not None and self.dialect == "postgresql":
+                raw.autocommit = False
+        except Exception as failed:  # noqa: BLE001 - a broken connection: not reused
+            pooled.invalidate(failed)
+        finally:
+            pooled.close()
+
+    def _roll_back(self, pooled, exc):
+        """Roll back a failed batch; a connection the database dropped (or that cannot
+        roll back) is invalidated, so the pool opens a new one, as SQLAlchemy's
+        Connection does for its own."""
+        raw = pooled.dbapi_connection
+        try:
+            raw.rollback()
+        except Exception as failed:  # noqa: BLE001 - the original error is raised
+            pooled.invalidate(failed)
+            return
+        if isinstance(exc, Exception) and self.engine.dialect.is_disconnect(exc, raw, None):
+            pooled.invalidate(exc)
 
     @contextmanager
     def _reading(self):
@@ -375,7 +434,7 @@ class Store:
         if checked_at_write and pair in self._remembered_tokens:
             return True
         with self._reading() as conn:
-            active = hotpath.first(conn, self._active_token, {
+            active = hotpath.first(hotpath.dbapi(conn), self._active_token, {
                 "token_sha256": token_sha256, "table_id": table_id}) is not None
         if active:
             self._remember_token(pair)
@@ -440,7 +499,7 @@ class Store:
 
     def get_table(self, table_id: str) -> TableRow | None:
         with self._reading() as conn:
-            row = hotpath.first(conn, self._table_row, {"table_id": table_id})
+            row = hotpath.first(hotpath.dbapi(conn), self._table_row, {"table_id": table_id})
         return TableRow(*row) if row else None
 
     def current_table(self, table_id: str) -> TableRow | None:
@@ -457,9 +516,10 @@ class Store:
         """The events after seq `after`, in order; at most `limit` of them."""
         # Prepared statements: every phone woken by a move reads a page (see hotpath.py).
         with self._reading() as conn:
-            if hotpath.first(conn, self._table_exists, {"table_id": table_id}) is None:
+            raw = hotpath.dbapi(conn)
+            if hotpath.first(raw, self._table_exists, {"table_id": table_id}) is None:
                 raise UnknownTable(table_id)
-            found = hotpath.rows(conn, self._events_after, {
+            found = hotpath.rows(raw, self._events_after, {
                 "table_id": table_id, "after": after,
                 "limit": ALL_EVENTS if limit is None else limit})
         return [Event(seq, move, verdict, _as_utc(created_at))
@@ -486,35 +546,34 @@ class Store:
     def _record_batch(self, batch):
         """Record the moves of `batch` (group_commit.Pending) in one transaction; each
         gets its Appended once committed, or the exception that refused it."""
-        with self._writing() as conn:
-            judged = _Judged(*self._locked_tables(conn, [pending.work for pending in batch]))
+        with self._batch_transaction() as raw:
+            judged = _Judged(*self._locked_tables(raw, [pending.work for pending in batch]))
             accepted = []
             for pending in batch:
                 try:
-                    accepted.append((pending, self._judge(conn, judged, pending.work)))
+                    accepted.append((pending, self._judge(raw, judged, pending.work)))
                 except Exception as exc:  # the judge's or the store's refusal of this move
                     pending.error = exc
             if judged.events:
-                self._write(conn, judged)
+                self._write(raw, judged)
         for pending, appended in accepted:  # recorded: whatever happens next, say so
             pending.result = appended
         for table_id, table in judged.advanced.items():
             self.live.published(table_id, table.seq)
 
-    def _locked_tables(self, conn, moves):
+    def _locked_tables(self, raw, moves):
         """{table id: TableRow} of the moves' tables (those that exist), locked until
         commit, and {table id: digests of its active tokens among those the moves
         came with}."""
         table_ids = sorted({move.table_id for move in moves})
         digests = sorted({move.token_sha256 for move in moves if move.token_sha256})
         if self.dialect == "postgresql":
-            found = hotpath.rows(conn, self._locked_tables_and_tokens,
-                                 {"table_ids": table_ids, "digests": digests})
+            found = self._begin_and_lock(raw, {"table_ids": table_ids, "digests": digests})
         else:  # SQLite: BEGIN IMMEDIATE locked the whole database already
             table_ids, digests = _padded(table_ids), _padded(digests)
             values = {f"t{i}": table_id for i, table_id in enumerate(table_ids)}
             values.update((f"d{i}", digest) for i, digest in enumerate(digests))
-            found = hotpath.rows(conn, self._sqlite_statement(len(table_ids), len(digests)),
+            found = hotpath.rows(raw, self._sqlite_statement(len(table_ids), len(digests)),
                                  values)
         tables, tokens = {}, {}
         for row in found:
@@ -522,6 +581,42 @@ class Store:
             active = row[-1] or ()
             tokens[row[0]] = set(active.split(",") if isinstance(active, str) else active)
         return tables, tokens
+
+    def _begin_and_lock(self, raw, values):
+        """PostgreSQL: BEGIN and the batch's locked read, in one round trip (the
+        statements bound by the driver, as text: the server's extended protocol
+        takes one statement at a time). A round trip cost the worker ~20 us of CPU
+        on an idle machine and 50-100 us on a loaded one, where the thread that
+        waits for the server wakes with cold caches.
+
+        The batch's two statements are prepared on the connection (EXECUTE names
+        them), so the server plans neither again: sent as plain text, the postgres
+        processes' CPU per move went from 690 to 860-880 us in one in-process run of
+        bench/move_cost.py's moves (later runs on the loaded machine were noisier
+        than that). A connection has them from its first batch on, until psycopg
+        deallocates every prepared statement (it does after a rollback): the
+        EXECUTE then fails, and they are prepared again."""
+        from psycopg import errors
+
+        try:
+            return self._execute_lock(raw, values)
+        except errors.InvalidSqlStatementName:
+            raw.rollback()  # the transaction BEGIN opened, aborted by the EXECUTE
+        batch = self._record_batch_sql
+        for name, sql, params in (
+                (_LOCK_STATEMENT, self._locked_tables_and_tokens.sql, _LOCK_PARAMS),
+                (_BATCH_STATEMENT, batch, _batch_params(batch))):
+            raw.execute(f"PREPARE {name} AS {_numbered(sql, params)}")
+        return self._execute_lock(raw, values)
+
+    def _execute_lock(self, raw, values):
+        from psycopg import ClientCursor
+
+        prepared = self._locked_tables_and_tokens
+        with ClientCursor(raw) as cursor:
+            cursor.execute(_EXECUTE_LOCK, prepared.params(values))
+            cursor.nextset()
+            return [prepared.row(found) for found in cursor.fetchall()]
 
     def _sqlite_statement(self, tables, digests):
         """The statement for this many tables and digests, compiled once."""
@@ -532,7 +627,7 @@ class Store:
             self._sqlite_tables_and_tokens[(tables, digests)] = statement
         return statement
 
-    def _judge(self, conn, judged, move) -> Appended:
+    def _judge(self, raw, judged, move) -> Appended:
         """The outcome of one move against its table as the batch left it so far."""
         table = judged.tables.get(move.table_id)
         if table is None:
@@ -542,7 +637,7 @@ class Store:
             raise TokenRevoked(table.id)
         if move.idempotency_key is not None:
             earlier = (judged.keyed.get((move.table_id, move.idempotency_key))
-                       or self._earlier_row(conn, move.table_id, move.idempotency_key))
+                       or self._earlier_row(raw, move.table_id, move.idempotency_key))
             if earlier is not None:
                 return Appended(*_replayed(earlier, move), replayed=True,
                                 ruleset_id=table.ruleset_id,
@@ -555,7 +650,7 @@ class Store:
         return Appended(seq, verdict, replayed=False, ruleset_id=table.ruleset_id,
                         ruleset_version=table.ruleset_version)
 
-    def _write(self, conn, judged):
+    def _write(self, raw, judged):
         """The batch's events, and each table's last seq and state."""
         if self._record_batch_sql is not None:
             events = [dict(event, created_at=event["created_at"].isoformat())
@@ -564,18 +659,20 @@ class Store:
                       for t in judged.advanced.values()]
             values = {"events": db.json_text(events), "tables": db.json_text(tables),
                       "channel": live.CHANNEL_PG}
-            with conn.connection.dbapi_connection.cursor() as cursor:
-                cursor.execute(self._record_batch_sql, values)
+            from psycopg import ClientCursor
+
+            with ClientCursor(raw) as cursor:  # two statements: bound as text, as above
+                cursor.execute(self._execute_batch, values)
             return
-        hotpath.execute_many(conn, self._insert_event, judged.events)
-        hotpath.execute_many(conn, self._advance_table, [
+        hotpath.execute_many(raw, self._insert_event, judged.events)
+        hotpath.execute_many(raw, self._advance_table, [
             {"table_id": t.id, "seq": t.seq, "state": t.state} for t in judged.advanced.values()])
         for table_id, table in judged.advanced.items():
-            self.live.notify_in_transaction(conn, table_id, table.seq)
+            self.live.notify_in_transaction(raw, table_id, table.seq)
 
-    def _earlier_row(self, conn, table_id, key):
+    def _earlier_row(self, raw, table_id, key):
         """(seq, verdict, request_sha256) of the event recorded with this key, or None."""
-        return hotpath.first(conn, self._earlier, {"table_id": table_id, "key": key})
+        return hotpath.first(raw, self._earlier, {"table_id": table_id, "key": key})
 
 
 @dataclass(frozen=True)
@@ -610,6 +707,30 @@ class _Judged:
         if move.idempotency_key is not None:
             self.keyed[(table.id, move.idempotency_key)] = (
                 table.seq, verdict, move.request_sha256)
+
+
+# PostgreSQL: the batch's statements as prepared on each connection (see
+# Store._begin_and_lock), their parameters in order, and how a batch runs them.
+_LOCK_STATEMENT, _LOCK_PARAMS = "referee_lock_tables", ("table_ids", "digests")
+_BATCH_STATEMENT = "referee_record_batch"
+_EXECUTE_LOCK = f"BEGIN; EXECUTE {_LOCK_STATEMENT}(%(table_ids)s, %(digests)s)"
+
+
+def _batch_params(sql):
+    """The batch statement's parameters, in order (no channel when it notifies none)."""
+    return tuple(name for name in ("tables", "events", "channel") if f"%({name})s" in sql)
+
+
+def _execute_batch(sql):
+    names = ", ".join(f"%({name})s" for name in _batch_params(sql))
+    return f"EXECUTE {_BATCH_STATEMENT}({names}); COMMIT"
+
+
+def _numbered(sql, params):
+    """`sql` with its %(name)s placeholders as PREPARE's $1, $2 ... in `params`' order."""
+    for number, name in enumerate(params, 1):
+        sql = sql.replace(f"%({name})s", f"${number}")
+    return sql
 
 
 def _padded(values: list) -> list:
