@@ -47,7 +47,7 @@ up to 300 s, as a long poll does for up to 25 s. gunicorn writes to a blocking s
 without a timeout, so the stream bounds its own writes (referee/api/tables.py,
 STREAM_WRITE_TIMEOUT): a client that stops reading (a frozen phone, an attacker) would
 otherwise hold the thread and the slot in a write forever once its buffers (64 KiB,
-STREAM_SEND_BUFFER) are full; a write now gives up after 15 s without room, the
+STREAM_SEND_BUFFER) are full; a write now gives up after waiting 15 s for them, the
 connection is closed (gunicorn logs it as a socket error) and every stream ends
 within 300 + 15 s. Measured on 2026-12-01 with
 bench/live.py at full size (defaults; each figure the median of 3 B phases beside

@@ -66,11 +66,13 @@ RETRY_MS = 1000  # EventSource reconnects after this (the stream's `retry:` fiel
 # gunicorn writes a stream to a blocking socket without a timeout: a client that keeps
 # the connection but stops reading (a phone that froze, an attacker) would hold the
 # thread and the slot in that write forever once the buffers are full. So a write
-# gives up after STREAM_WRITE_TIMEOUT seconds without room (the connection is closed,
-# the slot and thread come back) and none outlasts the stream's end by more: a phone
-# cut while alive reconnects with Last-Event-ID and misses nothing, while every
-# second of waiting holds a slot other phones could use. 15 s is longer than a
-# phone's usual loss of coverage and than one heartbeat interval.
+# the kernel has not taken whole within STREAM_WRITE_TIMEOUT seconds gives up (the
+# connection is closed, the slot and thread come back) and none outlasts the
+# stream's end by more: a phone cut while alive reconnects with Last-Event-ID after
+# the last whole event it heard and misses nothing, while every second of waiting
+# holds a slot other phones could use. 15 s is longer than a phone's usual loss of
+# coverage and than one heartbeat interval; a backlog page of 500 events (~450 KB)
+# needs the phone to read ~25 KB/s, or it hears the page over several connections.
 STREAM_WRITE_TIMEOUT = 15
 # A stream's kernel send buffer (bytes; Linux doubles it for its bookkeeping). Left
 # to itself the kernel grew one non-reading stream's buffer to 4 MiB, tcp_wmem's most
