@@ -12,6 +12,9 @@ referee.config (each name also as REFEREE_<NAME>):
                    else PostgreSQL's LISTEN/NOTIFY, or SQLite's data_version
   CORS_ORIGINS     web origins allowed to call /v1/ (comma-separated; none)
   LONG_POLLS       readers waiting for a move at once per process (500)
+  STREAM_SECONDS, STREAM_WRITE_TIMEOUT
+                   an event stream's length (300 s) and how long one of its writes
+                   may wait for a client that stopped reading (15 s), see tables.py
   RATE_LIMITS, RATE_LIMIT_*
                    per-client rate limits, see limits.py
 

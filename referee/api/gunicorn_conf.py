@@ -43,7 +43,13 @@ Server-Sent Events; the table companion page uses it): a move then costs each ph
 socket write instead of a request, and the phones one move wakes share one read of
 the table per process (a long poll that starts just after a move needs no read at
 all, see referee/store/live.py). A stream holds its thread and one LONG_POLLS slot for
-up to 300 s, as a long poll does for up to 25 s. Measured on 2026-12-01 with
+up to 300 s, as a long poll does for up to 25 s. gunicorn writes to a blocking socket
+without a timeout, so the stream bounds its own writes (referee/api/tables.py,
+STREAM_WRITE_TIMEOUT): a client that stops reading (a frozen phone, an attacker) would
+otherwise hold the thread and the slot in a write forever once its buffers (64 KiB,
+STREAM_SEND_BUFFER) are full; a write now gives up after waiting 15 s for them, the
+connection is closed (gunicorn logs it as a socket error) and every stream ends
+within 300 + 15 s. Measured on 2026-12-01 with
 bench/live.py at full size (defaults; each figure the median of 3 B phases beside
 the As around them), three rounds run back to back on 2 cores shared with other
 programs, load average 6-23: main at ca25fcd (long polls) -> branch live at 36cffc5

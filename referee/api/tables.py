@@ -20,6 +20,7 @@ import hashlib
 import json
 import re
 import secrets
+import socket
 import threading
 import time
 from collections import OrderedDict
@@ -63,6 +64,24 @@ DEFAULT_LONG_POLLS = 500
 STREAM_SECONDS = 300
 HEARTBEAT_SECONDS = 15
 RETRY_MS = 1000  # EventSource reconnects after this (the stream's `retry:` field)
+# gunicorn writes a stream to a blocking socket without a timeout: a client that keeps
+# the connection but stops reading (a phone that froze, an attacker) would hold the
+# thread and the slot in that write forever once the buffers are full. So a write
+# the kernel has not taken whole within STREAM_WRITE_TIMEOUT seconds gives up (the
+# connection is closed, the slot and thread come back) and none outlasts the
+# stream's end by more: a phone cut while alive reconnects with Last-Event-ID after
+# the last whole event it heard and misses nothing, while every second of waiting
+# holds a slot other phones could use. 15 s is longer than a phone's usual loss of
+# coverage and than one heartbeat interval; a backlog page of 500 events (~450 KB)
+# needs the phone to read ~25 KB/s, or it hears the page over several connections.
+STREAM_WRITE_TIMEOUT = 15
+# A stream's kernel send buffer (bytes; Linux doubles it for its bookkeeping). Left
+# to itself the kernel grew one non-reading stream's buffer to 4 MiB, tcp_wmem's most
+# (measured on loopback, 2026-12-01: 3.9 MB held for it with an 8,330-event backlog,
+# its thread asleep in the write), so a write only began to wait after ~4 MB unread,
+# and 1,000 slots could pin ~4 GB. 64 KiB holds ~70 events of ~0.9 KB, minutes of
+# moves at a table; a reading phone's larger backlog page goes out as it reads it.
+STREAM_SEND_BUFFER = 64 * 1024
 _TABLE_ID = re.compile(TABLE_ID_PATTERN)
 
 
@@ -527,13 +546,57 @@ def _event_stream(table, after, limit):
         response.set_data(f"retry: {RETRY_MS}\n\n" + _stream_text(table, after, limit)[0])
         return response
     response.call_on_close(slots.release)
-    response.response = stream_with_context(_stream_events(table, after, limit))
+    deadline = time.monotonic() + _seconds("STREAM_SECONDS", STREAM_SECONDS)
+    connection = _StreamConnection(request.environ.get("gunicorn.socket"), deadline,
+                                   _seconds("STREAM_WRITE_TIMEOUT", STREAM_WRITE_TIMEOUT))
+    response.call_on_close(connection.restore)
+    events = _stream_events(table, after, limit, deadline)
+    response.response = stream_with_context(connection.bounded(events))
     return response
 
 
-def _stream_events(table, after, limit):
+def _seconds(name, default):
+    """A stream's length or bound: the app's setting (tests shorten them), else the
+    default."""
+    return float(current_app.config.get(name) or default)
+
+
+class _StreamConnection:
+    """The socket a stream is written to (gunicorn's; None under other servers), its
+    writes bounded: each may wait `write_timeout` for the client to make room, and
+    none past `deadline` plus that. The socket's own timeout comes back when the
+    stream closes, for the next request on the connection."""
+
+    def __init__(self, sock, deadline, write_timeout):
+        self.sock, self.write_timeout = sock, write_timeout
+        self.end = deadline + write_timeout
+        if sock is not None:
+            self.previous_timeout = sock.gettimeout()
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, STREAM_SEND_BUFFER)
+
+    def bounded(self, texts):
+        """`texts`, each written within the bounds (the server writes a text after
+        it is yielded, and its closing chunk after the last)."""
+        for text in texts:
+            self._bound_next_write()
+            yield text
+        self._bound_next_write()
+
+    def _bound_next_write(self):
+        if self.sock is not None:
+            left = self.end - time.monotonic()
+            self.sock.settimeout(max(min(self.write_timeout, left), 0.001))
+
+    def restore(self):
+        if self.sock is not None:
+            try:
+                self.sock.settimeout(self.previous_timeout)
+            except OSError:  # closed already: nothing follows on it
+                pass
+
+
+def _stream_events(table, after, limit, deadline):
     yield f"retry: {RETRY_MS}\n\n"
-    deadline = time.monotonic() + STREAM_SECONDS
     while True:
         if table.seq > after:
             text, after = _stream_text(table, after, limit)
