@@ -4,7 +4,7 @@ import json
 import threading
 
 import orjson
-from flask import current_app, g, request
+from flask import current_app, request
 from werkzeug.datastructures import Headers, LanguageAccept
 from werkzeug.http import parse_accept_header
 
@@ -12,6 +12,7 @@ from referee.engine.errors import problem
 from referee.text import negotiate
 from referee.text.table import message, next_message
 
+from referee.service.current import current_flask_app, current_request, request_globals
 from referee.service.problems import BadRequest
 
 # The longest `lang` query parameter: a BCP 47 tag fits (the OpenAPI document says the
@@ -28,19 +29,21 @@ class Services:
 
 
 def services() -> Services:
-    return current_app.extensions["referee"]
+    return current_flask_app().extensions["referee"]
 
 
 def language() -> str:
     """The answer's language: ?lang= first, then Accept-Language (then English).
     Remembered on `g`, so the response says Content-Language and Vary."""
-    lang = g.get("lang")
+    here = request_globals()
+    lang = here.get("lang")
     if lang is None:
         # The header straight from the environ: request.headers.get raises and catches
         # a KeyError when it is missing, as it is from most API clients.
-        environ = request.environ
-        asked = request.args.get("lang") if environ.get("QUERY_STRING") else None
-        lang = g.lang = _negotiated(asked, environ.get("HTTP_ACCEPT_LANGUAGE"))
+        asking = current_request()
+        environ = asking.environ
+        asked = asking.args.get("lang") if environ.get("QUERY_STRING") else None
+        lang = here.lang = _negotiated(asked, environ.get("HTTP_ACCEPT_LANGUAGE"))
     return lang
 
 
