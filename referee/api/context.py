@@ -4,14 +4,15 @@ import json
 import threading
 
 import orjson
-from flask import current_app, g, request
-from werkzeug.datastructures import LanguageAccept
+from flask import current_app, request
+from werkzeug.datastructures import Headers, LanguageAccept
 from werkzeug.http import parse_accept_header
 
 from referee.engine.errors import problem
 from referee.text import negotiate
 from referee.text.table import message, next_message
 
+from referee.service.current import current_flask_app, current_request, request_globals
 from referee.service.problems import BadRequest
 
 # The longest `lang` query parameter: a BCP 47 tag fits (the OpenAPI document says the
@@ -28,19 +29,21 @@ class Services:
 
 
 def services() -> Services:
-    return current_app.extensions["referee"]
+    return current_flask_app().extensions["referee"]
 
 
 def language() -> str:
     """The answer's language: ?lang= first, then Accept-Language (then English).
     Remembered on `g`, so the response says Content-Language and Vary."""
-    lang = g.get("lang")
+    here = request_globals()
+    lang = here.get("lang")
     if lang is None:
         # The header straight from the environ: request.headers.get raises and catches
         # a KeyError when it is missing, as it is from most API clients.
-        environ = request.environ
-        asked = request.args.get("lang") if environ.get("QUERY_STRING") else None
-        lang = g.lang = _negotiated(asked, environ.get("HTTP_ACCEPT_LANGUAGE"))
+        asking = current_request()
+        environ = asking.environ
+        asked = asking.args.get("lang") if environ.get("QUERY_STRING") else None
+        lang = here.lang = _negotiated(asked, environ.get("HTTP_ACCEPT_LANGUAGE"))
     return lang
 
 
@@ -106,16 +109,25 @@ _sentences = SentenceCache()
 _NOT_SAID = ("state", "next", "message")
 
 
+def _said(verdict: dict) -> dict:
+    """What a verdict's sentence is rendered from: all but its state, `next` and
+    message, in order (a copy with those removed: callgrind 3.8k instructions, a dict
+    comprehension 8.3k)."""
+    said = dict(verdict)
+    for key in _NOT_SAID:
+        said.pop(key, None)
+    return said
+
+
 def with_message(verdict: dict, players, rules, lang=None) -> dict:
     """A verdict as answered: its JSON plus the message in `lang` (else the request's
     language), worded for the table's compiled ruleset (a launcher penalty is presses,
     not cards), and `next` (when the verdict has it) with its sentence."""
     answer = dict(verdict)
     lang = lang or language()
-    said = {key: value for key, value in verdict.items() if key not in _NOT_SAID}
     answer["message"] = _sentences.get(
         lambda: message(verdict, lang, list(players), rules),
-        "verdict", said, lang, players, rules)
+        "verdict", _said(verdict), lang, players, rules)
     if isinstance(verdict.get("next"), dict):
         answer["next"] = with_next_message(verdict["next"], players, rules, lang)
     return answer
@@ -154,15 +166,28 @@ def answer_bytes(body) -> bytes:
         return _ANSWER_JSON.encode(body).encode("utf-8", "backslashreplace")
 
 
+def _language_headers(lang) -> Headers:
+    """Content-Language and Vary for an answer worded in `lang` (none without one),
+    added one by one: werkzeug reads a list of pairs through abstract-class checks at
+    twice the cost (callgrind, answer({"status": "ok"}, lang="en"): 63k instructions
+    with a list, 50k this way, 40k without the two headers)."""
+    headers = Headers()
+    if lang:
+        headers.add("Content-Language", lang)
+        headers.add("Vary", "Accept-Language")
+    return headers
+
+
 def answer(body, status=200, headers=None, lang=None):
     """A JSON answer: compact, UTF-8 as is (Indic scripts stay readable). Worded in
     `lang`, the negotiated language, it says so and that it varies with
     Accept-Language from its start: added after the view (as _common_headers does when
     no `lang` is given), each of these headers costs werkzeug a search through the
-    others, and a raised and caught KeyError when missing."""
-    said_in = [("Content-Language", lang), ("Vary", "Accept-Language")] if lang else None
+    others, and a raised and caught KeyError when missing. The content type is given
+    whole: a mimetype would be looked up for a charset to add (JSON takes none)."""
     response = current_app.response_class(answer_bytes(body), status=status,
-                                          headers=said_in, mimetype="application/json")
+                                          headers=_language_headers(lang),
+                                          content_type="application/json")
     for name, value in (headers or {}).items():
         response.headers[name] = value
     return response

@@ -30,11 +30,11 @@ import logging
 import threading
 import time
 
-from flask import request
 from limits import parse_many
 from limits.storage import MemoryStorage, storage_from_string
 from limits.strategies import FixedWindowRateLimiter
 
+from referee.service.current import current_request
 from referee.service.problems import TooManyRequests
 
 log = logging.getLogger(__name__)
@@ -124,7 +124,8 @@ class ClientLimits:
 
     def check(self):
         """Count this request against its endpoint's limits; 429 past one of them."""
-        endpoint = request.endpoint
+        asking = current_request()
+        endpoint = asking.endpoint
         if endpoint is None:
             return  # no such route: a 404 or 405 counts nothing
         limits = self.by_endpoint.get(endpoint)
@@ -132,7 +133,7 @@ class ClientLimits:
             limits = self.by_endpoint[endpoint] = self._resolve(endpoint)
         if not limits:
             return
-        client = request.remote_addr or "127.0.0.1"
+        client = asking.remote_addr or "127.0.0.1"
         for item, scope, head, tail, expiry in limits:
             counters = self._counters()
             key = head + client + tail

@@ -6,6 +6,7 @@ from referee.rules import SCHEMA
 
 from referee.service.catalog import SUMMARY_PAGE
 from referee.service.ids import is_ruleset_id
+from referee.service.current import current_request
 from referee.service.body import JSON_TYPES, YAML_TYPES, media_type, read_body
 from referee.service.problems import BadRequest, UnsupportedMediaType
 
@@ -30,7 +31,8 @@ def ruleset_text() -> bytes:
 
 
 def version_arg():
-    raw = request.args.get("version") if request.query_string else None
+    asking = current_request()
+    raw = asking.args.get("version") if asking.query_string else None
     if raw is None:
         return None
     if not raw.isascii() or not raw.isdigit() or not 0 < int(raw) < 2**31:

@@ -11,13 +11,14 @@ import re
 
 import orjson
 
-from flask import current_app, request
+from flask import request
 from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.sansio.utils import get_content_length
 
 from referee.engine.errors import problem
 from referee.problem import child
 
+from .current import current_flask_app, current_request
 from .problems import BadRequest, PayloadTooLarge, Unprocessable, UnsupportedMediaType
 
 MAX_DEPTH = 32
@@ -29,8 +30,8 @@ _READ_SIZE = 64 * 1024
 def read_body() -> bytes:
     """The whole body, or 413 once it passes the cap, whether it came with a
     Content-Length or chunked (HOSTILE.md 15: never a silently truncated body)."""
-    cap = current_app.config["MAX_BODY_BYTES"]
-    environ = request.environ
+    cap = current_flask_app().config["MAX_BODY_BYTES"]
+    environ = current_request().environ
     # request.content_length, from the environ: request.headers.get raises and catches a
     # KeyError for the Transfer-Encoding header most requests do not send.
     length = get_content_length(environ.get("CONTENT_LENGTH"),
@@ -70,7 +71,7 @@ def read_body() -> bytes:
 def media_type() -> str:
     # The header's first part, without parameters (charset): a cheap request.mimetype.
     # (request.headers.get("Content-Type") reads the same environ key, at a cost.)
-    return request.environ.get("CONTENT_TYPE", "").partition(";")[0].strip().lower()
+    return current_request().environ.get("CONTENT_TYPE", "").partition(";")[0].strip().lower()
 
 
 def require_json_type():

@@ -4,7 +4,7 @@ client finds the offending value by following the pointer (issue 13, part 3)."""
 import pytest
 import yaml
 
-from referee.engine import InputError, compile_rules, parse_move
+from referee.engine import InputError, compile_rules, parse_move, parse_state
 from referee.problem import Problem, pointer, tokens
 from referee.rules import RulesetError, builtin_rulesets, load_ruleset
 
@@ -54,6 +54,26 @@ def test_the_engine_points_at_the_value_in_the_move(move, path):
     assert [p.path for p in caught.value.problems] == [path]
     assert all(isinstance(p, Problem) and p.code for p in caught.value.problems)
     follow({"move": move}, path)
+
+
+STATE = {"players": ["Asha", "Bina", "Chirag"], "current": 0, "top": "red-5",
+         "color": "red", "hand_counts": [3, 3, 3]}
+
+
+@pytest.mark.parametrize("part, path", [
+    ({"debts": [{"player": 0, "count": 1, "until_cards": False}, 7]}, "/state/debts/1"),
+    ({"debts": [{"player": 9, "count": 1, "until_cards": False}]}, "/state/debts/0/player"),
+    ({"uno": {"called": [], "catchable": ["Bina"]}}, "/state/uno/catchable"),
+    ({"pending": "draw two"}, "/state/pending"),
+    ({"pending": {"kind": "draw", "count": 2, "player": 1, "card": "red-99"}}, "/state/pending/card"),
+])
+def test_the_engine_points_at_the_value_in_a_nested_part_of_the_state(part, path):
+    rules = compile_rules(builtin_rulesets()["classic"].data)
+    state = {**STATE, **part}
+    with pytest.raises(InputError) as caught:
+        parse_state(rules, state)
+    assert [p.path for p in caught.value.problems] == [path]
+    follow({"state": state}, path)
 
 
 @pytest.mark.parametrize("body, path", [
