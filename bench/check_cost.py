@@ -74,17 +74,25 @@ def main():
                                                     "cards": ["red-3"]}}).encode()
         calls = {"health": requester(app, "GET", "/v1/health"),
                  "check": requester(app, "POST", "/v1/rulesets/classic/check", body)}
-        for call in calls.values():  # warm: caches filled, code paths taken once
-            for _ in range(100):
-                call()
-        if args.callgrind:
-            for name, call in calls.items():
-                operator.call(lambda call=call: [call() for _ in range(args.requests)])
+        costs = warm_and_count(calls, args.requests, args.callgrind)
+        if costs is None:
             print(f"{args.requests} requests per loop: health, then check")
             return
-        costs = {name: best_us(call, args.requests) for name, call in calls.items()}
         print(f"health {costs['health']:.1f} us  check {costs['check']:.1f} us  "
               f"check above health {costs['check'] - costs['health']:.1f} us (CPU, best of 5)")
+
+
+def warm_and_count(calls, requests, callgrind):
+    """Each call warmed (caches filled, code paths taken once), then counted: one loop
+    of each inside operator.call for callgrind (None), else {name: CPU us per call}."""
+    for call in calls.values():
+        for _ in range(100):
+            call()
+    if callgrind:
+        for call in calls.values():
+            operator.call(lambda call=call: [call() for _ in range(requests)])
+        return None
+    return {name: best_us(call, requests) for name, call in calls.items()}
 
 
 def best_us(call, requests):

@@ -19,12 +19,10 @@ DATABASE_URL names it (dropped afterwards).
 """
 import argparse
 import json
-import operator
 import tempfile
-import time
 from pathlib import Path
 
-from check_cost import BENCH_LIMIT, OPENING, best_us, environ, requester
+from check_cost import BENCH_LIMIT, OPENING, best_us, environ, requester, warm_and_count
 from referee.api import create_app
 from referee.api.context import answer_bytes, with_message
 from referee.api.states import ParsedStates
@@ -104,15 +102,10 @@ def main():
         client = app.test_client()
         opened = [client.post("/v1/tables", json=OPENING).get_json() for _ in range(args.tables)]
         calls = {"health": requester(app, "GET", "/v1/health"), "move": mover(app, opened)}
-        for call in calls.values():  # warm: caches filled, code paths taken once
-            for _ in range(100):
-                call()
-        if args.callgrind:
-            for call in calls.values():
-                operator.call(lambda call=call: [call() for _ in range(args.requests)])
+        costs = warm_and_count(calls, args.requests, args.callgrind)
+        if costs is None:
             print(f"{args.requests} requests per loop: health, then move ({backend})")
             return
-        costs = {name: best_us(call, args.requests) for name, call in calls.items()}
         print(f"{backend}: health {costs['health']:.1f} us  move {costs['move']:.1f} us  "
               f"move/health {costs['move'] / costs['health']:.2f}x (CPU, best of 5)")
         with app.test_request_context("/"):
