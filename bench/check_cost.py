@@ -76,7 +76,6 @@ def main():
                  "check": requester(app, "POST", "/v1/rulesets/classic/check", body)}
         costs = warm_and_count(calls, args.requests, args.callgrind)
         if costs is None:
-            print(f"{args.requests} requests per loop: health, then check")
             return
         print(f"health {costs['health']:.1f} us  check {costs['check']:.1f} us  "
               f"check above health {costs['check'] - costs['health']:.1f} us (CPU, best of 5)")
@@ -91,6 +90,7 @@ def warm_and_count(calls, requests, callgrind):
     if callgrind:
         for call in calls.values():
             operator.call(lambda call=call: [call() for _ in range(requests)])
+        print(f"{requests} requests per loop: {', then '.join(calls)}")
         return None
     return {name: best_us(call, requests) for name, call in calls.items()}
 

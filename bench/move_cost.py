@@ -104,7 +104,6 @@ def main():
         calls = {"health": requester(app, "GET", "/v1/health"), "move": mover(app, opened)}
         costs = warm_and_count(calls, args.requests, args.callgrind)
         if costs is None:
-            print(f"{args.requests} requests per loop: health, then move ({backend})")
             return
         print(f"{backend}: health {costs['health']:.1f} us  move {costs['move']:.1f} us  "
               f"move/health {costs['move'] / costs['health']:.2f}x (CPU, best of 5)")
