@@ -22,7 +22,7 @@ import json
 import tempfile
 from pathlib import Path
 
-from check_cost import BENCH_LIMIT, OPENING, best_us, environ, requester, warm_and_count
+from check_cost import BENCH_LIMIT, OPENING, best_us, requester, warm_and_count
 from referee.api import create_app
 from referee.api.context import answer_bytes, with_message
 from referee.api.states import ParsedStates

@@ -11,7 +11,6 @@ import json
 import logging
 import os
 import threading
-import time
 from pathlib import Path
 
 from sqlalchemy import (JSON, Column, DateTime, ForeignKey, ForeignKeyConstraint, Index,

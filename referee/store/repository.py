@@ -175,7 +175,8 @@ class Store:
         self._sqlite_tables_and_tokens = {}  # (tables, digests) -> its statement
         self._remembered_tokens = set()
         self._record_batch_sql = self._one_statement_batch(dialect)
-        self._execute_batch = _execute_batch(self._record_batch_sql or "")
+        self._execute_batch = (_execute_batch(self._record_batch_sql)
+                               if self._record_batch_sql else None)  # PostgreSQL only
         self._appends = group_commit.GroupCommit(self._record_batch)
 
     def _one_statement_batch(self, dialect):
