@@ -8,13 +8,21 @@ and prints req/s, p50 and p99 of each, and the ratios to the baseline with the t
 (check >= 80% of health's req/s with p99 <= 2x; moves >= 50%, 40% on PostgreSQL).
 Figures, not assertions. The per-client rate limits are raised (see RATE_LIMITS).
 
+The three runs are repeated --rounds times (3 by default), after a short warm-up of each
+(the workers' first requests fill caches and import lazily). Each round prints its own
+table and ratios; the last lines give the median of each ratio over the rounds. On a
+shared machine one round's health run and the next run can meet different loads (a
+ratio swung from 44% to 54% between two runs of the same code): the rounds show the
+spread, and the median is the figure to quote.
+
 Beside them, the gunicorn workers' own CPU time per request (user + system, from
 /proc, Linux) and the same ratios computed from it (health's CPU per request over
 the endpoint's): on a machine shared with other programs req/s follows whatever
 else runs, while the CPU a request costs the workers moves much less. (PostgreSQL's
 own CPU is not in it.)
 
-Usage: .venv/bin/python bench/service.py [--seconds 10] [--connections 32] [--tables 16]
+Usage: .venv/bin/python bench/service.py [--seconds 10] [--rounds 3] [--warmup 2] [--connections 32]
+       [--tables 16] [--workers 2]
 The database is a fresh SQLite file, or, when DATABASE_URL names PostgreSQL, a fresh
 schema in that database (dropped afterwards).
 wrk is installed with apt-get when missing.
@@ -24,6 +32,7 @@ import json
 import os
 import shutil
 import signal
+import statistics
 import socket
 import subprocess
 import sys
@@ -42,6 +51,7 @@ OPENING = {"ruleset": "classic", "players": ["Asha", "Bina", "Chirag"], "dealer"
            "first_card": "red-7"}
 TARGETS = {"check": (0.80, 2.0), "moves": (0.50, None)}
 TARGETS_POSTGRESQL = {"check": (0.80, 2.0), "moves": (0.40, None)}
+ENDPOINTS = ("health", "check", "moves")
 # One wrk client would hit the per-client rate limits at once: they are raised, not
 # turned off, so every request still pays for the limiter's counting.
 BENCH_LIMIT = "100000000 per minute"
@@ -149,27 +159,54 @@ def run_wrk(base, path, script, seconds, connections, master_pid):
     return result
 
 
-def report(results, database, workers):
+def header(database, workers):
     threads = os.environ.get("WEB_THREADS", "the config's")
     print(f"\nreferee service, gunicorn {workers} gthread workers ({threads} threads), "
           f"database: {database}")
     print(f"rate limits raised to {BENCH_LIMIT} (counted, never reached); "
           f"REDIS_URL={os.environ.get('REDIS_URL') or 'unset: counters in memory'}")
+
+
+def ratios(results, database):
+    """{endpoint: (req/s ratio, p99 ratio, CPU-per-request ratio)} against health."""
+    base = results["health"]
+    return {name: (results[name]["rps"] / base["rps"],
+                   results[name]["p99_us"] / max(base["p99_us"], 1),
+                   base["cpu_us"] / max(results[name]["cpu_us"], 1e-9))
+            for name in targets_for(database)}
+
+
+def targets_for(database):
+    return TARGETS_POSTGRESQL if database == "postgresql" else TARGETS
+
+
+def verdict_line(name, database, rps_ratio, p99_ratio, cpu_ratio, label):
+    rps_target, p99_target = targets_for(database)[name]
+    meets = rps_ratio >= rps_target and (p99_target is None or p99_ratio <= p99_target)
+    goal = f">= {rps_target:.0%}" + (f", p99 <= {p99_target:g}x" if p99_target else "")
+    return (f"{label}{name}/health: req/s {rps_ratio:.0%}, p99 {p99_ratio:.2f}x  "
+            f"(target {goal}: {'meets' if meets else 'misses'}); "
+            f"by worker CPU per request {cpu_ratio:.0%}")
+
+
+def report_round(number, results, database):
+    print(f"\nround {number}")
     print(f"{'endpoint':<8} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'errors':>7} {'non-2xx':>8} "
           f"{'worker CPU us/req':>18}")
     for name, r in results.items():
         print(f"{name:<8} {r['rps']:>9.0f} {r['p50_us'] / 1000:>8.2f} {r['p99_us'] / 1000:>8.2f} "
               f"{r['socket_errors']:>7} {r['non_2xx']:>8} {r['cpu_us']:>18.0f}")
-    base = results["health"]
-    targets = TARGETS_POSTGRESQL if database == "postgresql" else TARGETS
-    for name, (rps_target, p99_target) in targets.items():
-        ratio = results[name]["rps"] / base["rps"]
-        p99_ratio = results[name]["p99_us"] / max(base["p99_us"], 1)
-        verdict = "meets" if ratio >= rps_target and (p99_target is None or p99_ratio <= p99_target) else "misses"
-        goal = f">= {rps_target:.0%}" + (f", p99 <= {p99_target:g}x" if p99_target else "")
-        cpu_ratio = base["cpu_us"] / max(results[name]["cpu_us"], 1e-9)
-        print(f"{name}/health: req/s {ratio:.0%}, p99 {p99_ratio:.2f}x  (target {goal}: {verdict}); "
-              f"by worker CPU per request {cpu_ratio:.0%}")
+    for name, figures in ratios(results, database).items():
+        print(verdict_line(name, database, *figures, label=""))
+
+
+def report_medians(rounds, database):
+    print(f"\nmedian over {len(rounds)} rounds")
+    per_round = [ratios(results, database) for results in rounds]
+    for name in targets_for(database):
+        medians = [statistics.median(r[name][i] for r in per_round) for i in range(3)]
+        spread = ", ".join(f"{r[name][0]:.0%}" for r in per_round)
+        print(verdict_line(name, database, *medians, label="") + f"  [req/s ratios: {spread}]")
 
 
 def main():
@@ -178,6 +215,8 @@ def main():
     parser.add_argument("--connections", type=int, default=32)
     parser.add_argument("--tables", type=int, default=16)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--warmup", type=int, default=2, help="seconds of each endpoint first")
     args = parser.parse_args()
     ensure_wrk()
     backend = "postgresql" if postgres_url_from_env() else "sqlite"
@@ -186,13 +225,19 @@ def main():
         process, base = start_gunicorn(database_url, free_port(), args.workers)
         try:
             scripts, paths = lua_scripts(directory, base, args.tables)
-            results = {name: run_wrk(base, paths[name], scripts[name], args.seconds,
-                                     args.connections, process.pid)
-                       for name in ("health", "check", "moves")}
+            header(backend, args.workers)
+            for name in ENDPOINTS if args.warmup > 0 else ():
+                run_wrk(base, paths[name], scripts[name], args.warmup, args.connections, process.pid)
+            rounds = []
+            for number in range(1, args.rounds + 1):
+                rounds.append({name: run_wrk(base, paths[name], scripts[name], args.seconds,
+                                             args.connections, process.pid)
+                               for name in ENDPOINTS})
+                report_round(number, rounds[-1], backend)
         finally:
             process.send_signal(signal.SIGINT)
             process.wait(timeout=30)
-    report(results, backend, args.workers)
+    report_medians(rounds, backend)
 
 
 if __name__ == "__main__":
