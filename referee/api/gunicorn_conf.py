@@ -112,6 +112,29 @@ database: less worker CPU per move in four of six, but fewer req/s in five of si
 p99 worse in all six: one more hand-off per move); yielding the interpreter before a
 batch to let it grow (fewer req/s in all six pairs).
 
+Why a move costs more above health under gunicorn (~500-850 us of worker CPU) than
+in-process (~340 us, bench/move_cost.py), taken apart on 2026-12-01 (main at a1a870f,
+SQLite, load average 10-15 from other programs): thread CPU (time.thread_time) inside
+the workers under wrk put a move's Flask app at 430-640 us (health's 120-170), so its
+move-specific part at 1.1-1.4x in-process, and the rest of the worker (gunicorn's loop
+and pool threads) at 365-470 us a move against 195-315 for health: ~150 us more. The
+difference is thread hand-offs, not other work: perf's sched_switch counted 10.6-13.8
+context switches a move against 6.5 for health, of the same kinds (futex waits on the
+interpreter lock's condition and mutex, and wake-ups on return from the calls that
+release it); strace -c counted ~14 SQLite file reads and writes, 0.5 flock and 1.6
+fcntl a move and the checkpoints' fdatasync (3 a second), nothing else beyond
+health's. Every call into SQLite and every file lock releases the interpreter, and
+under contention getting it back is a hand-off. In-process, with 4 other threads
+running health probes, a move's own CPU rose by ~210 us and health's not at all (it
+releases the interpreter nowhere in the app); a batch leader (4 moves, with 4 other
+threads running Python) spent +50-67% CPU and 21-47 ms instead of 0.5-4 ms of wall
+time on the same batch, holding the write lock (and so the other worker's leader)
+meanwhile. Followers each pay a sleep and a wake-up (50-80 us of CPU a move under
+wrk). Tried and dropped: a batch's events in one multi-row INSERT and its tables in
+one UPDATE ... FROM (VALUES ...) (fewer calls into SQLite): 3% more instructions for a
+batch of 8, and neither the context switches nor the contended batch's CPU and wall
+time moved beyond the noise.
+
 What a check costs above health, taken apart again on 2026-12-01 (main at ca25fcd ->
 branch chk at 1d5179e) by instruction counts, which other programs leave alone
 (bench/check_cost.py under valgrind's callgrind: in-process WSGI calls, per request;

@@ -144,3 +144,46 @@ def test_moves_with_tokens_on_many_tables_at_once_each_checked_against_its_own_t
     assert sum(isinstance(o, TokenRevoked) for _, o in outcomes) == 1
     for table_id in ids:
         assert store.get_table(table_id).seq == 5
+
+
+def test_forty_moves_waiting_at_once_on_four_tables_are_all_recorded_in_order(store):
+    """The first move's batch is held until forty more wait behind it: they form the
+    next batch, ten moves on each of four tables."""
+    tables = [new_table(store) for _ in range(4)]
+    held, release = threading.Event(), threading.Event()
+    group = store._appends
+    record = group._record
+
+    def hold_first(batch):
+        if not held.is_set():
+            held.set()
+            release.wait(10)
+        record(batch)
+
+    group._record = hold_first
+    try:
+        first = threading.Thread(target=store.append, args=(tables[0], {"i": -1}, count_up))
+        first.start()
+        assert held.wait(10)
+        senders = [threading.Thread(target=store.append,
+                                    args=(tables[i % 4], {"i": i}, count_up))
+                   for i in range(40)]
+        for thread in senders:
+            thread.start()
+        while len(group._queue) < 40:
+            threading.Event().wait(0.001)
+        release.set()
+        for thread in [first, *senders]:
+            thread.join(30)
+    finally:
+        group._record = record
+    for n, table_id in enumerate(tables):
+        events = store.events(table_id)
+        expected = 11 if n == 0 else 10
+        assert [event.seq for event in events] == list(range(1, expected + 1))
+        assert [event.verdict["state"]["n"] for event in events] == list(range(1, expected + 1))
+        table = store.get_table(table_id)
+        assert table.seq == expected and table.state == {"n": expected}
+        # Each table's moves in the order they were judged, each with its own move.
+        assert sorted(event.move["i"] for event in events) == sorted(
+            [-1] * (n == 0) + [i for i in range(40) if i % 4 == n])
