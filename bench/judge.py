@@ -29,7 +29,7 @@ import sys
 import time
 from pathlib import Path
 
-from referee.engine import compile_rules, judge
+from referee.engine import compile_rules, is_compiled, judge
 from referee.engine.simulate import simulate
 from referee.rules import builtin_lookup, builtin_rulesets, resolve
 
@@ -80,6 +80,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=300, help="games for the games/s figures")
     args = parser.parse_args()
+    print("engine:", "compiled with mypyc" if is_compiled() else "pure Python (not compiled: see make compiled)")
     print("judge, per move (moves recorded from simulated 3-player games):")
     for ruleset_id in ("classic", "sonic", "attack", "hindi-table", "seven-o-jump-in"):
         rules = compile_rules(builtin_rulesets()[ruleset_id].data)
