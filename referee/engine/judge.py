@@ -41,8 +41,8 @@ def judge(rules: Rules, state: State, move: Move, hand: Any = None) -> Verdict:
         if not isinstance(hand, (list, tuple)):
             raise InputError.at("/hand", "must be a list of cards", "wrong-type")
         known = rules.cards
-        try:
-            cards_in_hand = list(map(known.__getitem__, hand))
+        try:   # (compiled, a comprehension reads the dict natively: a fifth of map's cost)
+            cards_in_hand = [known[text] for text in hand]
         except (KeyError, TypeError):   # not a card of the deck: say which, and where
             cards_in_hand = [rules.card(text, pointer("hand", i)) for i, text in enumerate(hand)]
         _check_hand_shown(state, move, cards_in_hand)

@@ -109,8 +109,15 @@ class Stats:
     by_standing: int = 0          # games won by the last player left in (the mercy rule)
     rounds: int = 0
     seconds: float = 0.0
-    codes: Counter[str] = field(default_factory=Counter)
+    # moves by verdict code, counted in a plain dict (a Counter's item assignment goes
+    # through its Python-level slot: three times the cost); `codes` is the Counter
+    counted: dict[str, int] = field(default_factory=dict)
     recorded: list[tuple[State, Move, list[str] | None]] = field(default_factory=list)
+
+    @property
+    def codes(self) -> Counter[str]:
+        """Moves by verdict code."""
+        return Counter(self.counted)
 
     def report(self) -> str:
         played = self.games + self.capped
@@ -241,7 +248,8 @@ class Table:
         verdict = judge(self.rules, before, move, hand)
         stats = self.stats
         stats.moves += 1
-        stats.codes[verdict.code] += 1
+        counted = stats.counted
+        counted[verdict.code] = counted.get(verdict.code, 0) + 1
         if self.record:
             stats.recorded.append((before, move, hand))
         if not verdict.legal:

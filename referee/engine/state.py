@@ -145,7 +145,10 @@ class State:
     def cards_to_draw(self, rules: Rules) -> int:
         """Cards the table can still draw: the pile and the discards under the top card
         (shuffled into a new pile when the pile runs out)."""
-        return rules.deck_size - sum(self.hand_counts) - (1 if self.top else 0)
+        held = 0
+        for count in self.hand_counts:   # compiled, a loop of native ints: sum() is a Python call
+            held += count
+        return rules.deck_size - held - (1 if self.top else 0)
 
     def cards_for(self, rules: Rules, seat: int) -> int:
         """Cards `seat` can still draw: what the table has, and no more than the room left
