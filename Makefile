@@ -8,14 +8,26 @@ PORT ?= 8000
 # RLCard, the peer engine of the differential test and bench/judge.py, in its own venv.
 RLCARD := bench/.venv-rlcard
 RLCARD_STAMP := $(RLCARD)/.installed
+# The engine compiled with mypyc (scripts/compile_engine.py), again whenever a module
+# changes. Without a C compiler (or mypy) the build fails, says so, and the engine
+# runs as pure Python: the same judge, slower (bench/judge.py).
+ENGINE := $(filter-out referee/engine/__init__.py referee/engine/cli.py,$(wildcard referee/engine/*.py))
+COMPILED := $(VENV)/.compiled
 
-.PHONY: run test deps catalogs bench clean
+.PHONY: run test deps catalogs compiled bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
 	$(BIN)/pip install -q -e '.[test]'
 	touch $(STAMP)
+
+compiled: $(COMPILED)
+
+$(COMPILED): $(STAMP) $(ENGINE) scripts/compile_engine.py
+	( $(BIN)/pip install -q -e '.[test,compile]' && $(BIN)/python scripts/compile_engine.py >/dev/null ) \
+	  || { $(BIN)/python scripts/compile_engine.py --clean; echo "engine not compiled: it runs as pure Python (rm $@ to try again)"; }
+	touch $@
 
 deps:
 	./scripts/system-deps.sh
@@ -25,7 +37,7 @@ catalogs: $(STAMP) deps
 
 # init-db runs the schema migrations (Alembic) before any worker starts: the workers
 # themselves never touch the schema, and boot even while the database is away.
-run: $(STAMP) catalogs
+run: $(STAMP) $(COMPILED) catalogs
 	$(BIN)/referee init-db
 	PORT=$(PORT) $(BIN)/gunicorn --config referee/api/gunicorn_conf.py 'referee.api:create_app()'
 
@@ -39,14 +51,14 @@ $(RLCARD_STAMP):
 # load test of phones waiting (marker `load`). Those come last, one test at a time: their
 # recovery and throughput bounds are timings, which a parallel test would skew. A test
 # that failed there runs once more (--last-failed), and must pass then.
-test: $(STAMP) catalogs $(RLCARD_STAMP)
+test: $(STAMP) $(COMPILED) catalogs $(RLCARD_STAMP)
 	$(BIN)/referee i18n check
 	$(BIN)/pytest -n 2 -q -m "not chaos and not load"
 	$(BIN)/pytest -q -m "chaos or load" || $(BIN)/pytest -q -m "chaos or load" --last-failed
 
-bench: $(STAMP)
+bench: $(STAMP) $(COMPILED)
 	$(BIN)/python bench/rulesets.py
 	$(BIN)/python bench/judge.py
 
 clean:
-	rm -rf $(VENV) var build *.egg-info
+	rm -rf $(VENV) var build *.egg-info referee/engine/*.so

@@ -20,11 +20,20 @@ leaves one card is listed with and without the UNO call. A card that turns a
 two-sided deck over is listed with each card of the other side as the one turned up
 (the table sees which it is; the referee cannot).
 """
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
 from collections import Counter
 
 from .judge import _drawn_card_forced, _lead_card, _stuck_with_last_card, judge
 from .moves import Move
 from .verdict import Verdict
+
+if TYPE_CHECKING:
+    from .rules import Card, KindSpec, Rules
+    from .state import State
 
 
 class Legal:
@@ -33,23 +42,28 @@ class Legal:
 
     __slots__ = ("move", "_position", "_verdict")
 
-    def __init__(self, move, rules, state, hand):
+    move: Move
+    _position: tuple[Rules, State, Any]
+    _verdict: Verdict | None
+
+    def __init__(self, move: Move, rules: Rules, state: State, hand: Any) -> None:
         self.move = move
         self._position = (rules, state, hand)
         self._verdict = None
 
     @property
     def verdict(self) -> Verdict:
-        if self._verdict is None:
+        verdict = self._verdict
+        if verdict is None:
             rules, state, hand = self._position
-            self._verdict = judge(rules, state, self.move, hand)
-        return self._verdict
+            verdict = self._verdict = judge(rules, state, self.move, hand)
+        return verdict
 
     def __repr__(self):
         return f"<Legal {self.move.type} by {self.move.player}>"
 
 
-def legal_moves(rules, state, hand=None):
+def legal_moves(rules: Rules, state: State, hand: Any = None) -> list[Legal]:
     """The legal moves of `state` (see the module's docstring) as a list of Legal."""
     hands = _hands_by_seat(state, hand)
     if state.side is not None:
@@ -59,7 +73,7 @@ def legal_moves(rules, state, hand=None):
             for move in enumerate_moves(rules, state, hands)]
 
 
-def enumerate_moves(rules, state, hands):
+def enumerate_moves(rules: Rules, state: State, hands: dict[int, list[str]]) -> list[Move]:
     """The same moves as `legal_moves`, in the same order, as bare Move objects (no
     verdicts): for a caller that judges the one move it chooses, such as the simulator.
     `hands` is a mapping {seat: hand} (see `_hands_by_seat`)."""
@@ -67,7 +81,7 @@ def enumerate_moves(rules, state, hands):
         return []
     if state.side is not None:
         rules = rules.on_side(state.side)   # the hands hold the faces of the side up
-    found = []
+    found: list[Move] = []
     if state.debts:
         _debts(rules, state, found)
     if state.phase == "round-over":
@@ -86,7 +100,7 @@ def enumerate_moves(rules, state, hands):
     return found
 
 
-def _hands_by_seat(state, hand):
+def _hands_by_seat(state: State, hand: Any) -> dict[int, list[str]]:
     if hand is None:
         return {}
     if isinstance(hand, dict):
@@ -97,7 +111,7 @@ def _hands_by_seat(state, hand):
 
 # --- moves that need no hand ---------------------------------------------------------
 
-def _debts(rules, state, found):
+def _debts(rules: Rules, state: State, found: list[Move]) -> None:
     """Each player owing launcher presses may press (the launcher may fire nothing)."""
     seen = set()
     if state.phase == "respond" and state.pending is not None:
@@ -108,7 +122,7 @@ def _debts(rules, state, found):
             found.append(_draw(player, 0, presses=owed or 1))
 
 
-def _uno_moves(rules, state, found):
+def _uno_moves(rules: Rules, state: State, found: list[Move]) -> None:
     counts = state.hand_counts
     if not state.uno_exposed and 1 not in counts and not (rules.uno_precall and 2 in counts):
         return   # nobody may call or be caught (most positions)
@@ -129,7 +143,8 @@ def _uno_moves(rules, state, found):
                     found.append(move)
 
 
-def _draw(player, count, presses=None, shown=(), color=None):
+def _draw(player: int, count: int, presses: int | None = None, shown: tuple[Card, ...] = (),
+          color: str | None = None) -> Move:
     move = Move("draw", player)
     move.color = color
     move.count = count
@@ -140,7 +155,7 @@ def _draw(player, count, presses=None, shown=(), color=None):
 
 # --- answering a pending draw ----------------------------------------------------------
 
-def _answers(rules, state, hands, found):
+def _answers(rules: Rules, state: State, hands: dict[int, list[str]], found: list[Move]) -> None:
     pending = state.pending
     player = pending.player
     available = state.cards_for(rules, player)
@@ -175,13 +190,13 @@ def _answers(rules, state, hands, found):
             found.extend(_plays(rules, state, player, hand, (card,)))
 
 
-def _owes(state, player):
+def _owes(state: State, player: int) -> bool:
     return any(debt[0] == player for debt in state.debts)
 
 
 # --- a turn ------------------------------------------------------------------------------
 
-def _turn(rules, state, hands, found):
+def _turn(rules: Rules, state: State, hands: dict[int, list[str]], found: list[Move]) -> None:
     player = state.current
     owes = bool(state.debts) and _owes(state, player)   # then a draw settles the presses, no play
     hand = hands.get(player)
@@ -203,7 +218,7 @@ def _turn(rules, state, hands, found):
             found.append(Move("pass", player))
 
 
-def _playable_texts(rules, state, hand):
+def _playable_texts(rules: Rules, state: State, hand: list[str]) -> list[str]:
     """The judge's `_playable` for a hand of card strings, each string once (in the
     hand's order), read from the ruleset's table of matching cards."""
     matching = rules.matching(state.top, state.color)
@@ -215,7 +230,7 @@ def _playable_texts(rules, state, hand):
     return playable
 
 
-def _turn_draw(rules, state, player, available):
+def _turn_draw(rules: Rules, state: State, player: int, available: int) -> Move:
     if rules.draw_source == "launcher":
         return _draw(player, 0)
     if rules.draw_until_playable:
@@ -223,7 +238,7 @@ def _turn_draw(rules, state, player, available):
     return _draw(player, min(rules.draw_count, available))
 
 
-def _groups(rules, state, hand, playable):
+def _groups(rules: Rules, state: State, hand: list[str], playable: list[str]) -> list[tuple[Card, ...]]:
     """The card groups a player may put down on their turn: single cards, and doubles or
     Discard All where the rules have them."""
     if state.drawn:
@@ -233,7 +248,7 @@ def _groups(rules, state, hand, playable):
             if state.drawn_card is None:   # not shown: any card, taken to be the drawn one
                 return [(rules.cards[t],) for t in playable]
             return [(rules.cards[state.drawn_card],)] if state.drawn_card in playable else []
-    groups = [(rules.cards[t],) for t in playable]
+    groups: list[tuple[Card, ...]] = [(rules.cards[t],) for t in playable]
     if not (rules.doubles or rules.has_discard_all):
         return groups
     counts = Counter(hand)
@@ -257,7 +272,7 @@ def _groups(rules, state, hand, playable):
     return groups
 
 
-def _plays(rules, state, player, hand, group):
+def _plays(rules: Rules, state: State, player: int, hand: list[str], group: tuple[Card, ...]) -> Sequence[Move]:
     """The plays of one card group that the rules allow: each colour a wild may name,
     each player it may aim at, with and without an UNO call when one card will be left."""
     size = len(group)
@@ -285,7 +300,8 @@ def _plays(rules, state, player, hand, group):
     return plays
 
 
-def _choices(rules, player, group, one_left, targets):
+def _choices(rules: Rules, player: int, group: tuple[Card, ...], one_left: bool,
+             targets: Sequence[int | None]) -> list[Move]:
     """A group's plays: each colour a wild may name, each of the `targets`, each card a
     Flip may turn up, with and without the UNO call when one card will be left."""
     kind = (group[0] if len(group) == 1 else _lead_card(group)).kind
@@ -299,7 +315,8 @@ def _choices(rules, player, group, one_left, targets):
             for color in colors for target in targets for up in turned for uno in calls]
 
 
-def _play(player, cards, color, target, uno, turned_up=None):
+def _play(player: int, cards: tuple[Card, ...], color: str | None, target: int | None, uno: bool,
+          turned_up: Card | None = None) -> Move:
     move = Move("play", player)
     move.cards = cards
     move.color = color
@@ -309,7 +326,7 @@ def _play(player, cards, color, target, uno, turned_up=None):
     return move
 
 
-def _breaches(rules, kind, hand, group, state):
+def _breaches(rules: Rules, kind: KindSpec, hand: list[str], group: tuple[Card, ...], state: State) -> bool:
     rest = list(hand)
     for card in group:
         rest.remove(card.text)
@@ -320,7 +337,7 @@ def _breaches(rules, kind, hand, group, state):
     return any(c.kind.restriction == "none" and rules.matches(c, top, state.color) for c in cards)
 
 
-def _jump_ins(rules, state, hands, found):
+def _jump_ins(rules: Rules, state: State, hands: dict[int, list[str]], found: list[Move]) -> None:
     if not rules.jump_in:
         return
     top = rules.cards[state.top]

@@ -3,10 +3,17 @@
 Parsing catches bad input (unknown cards, missing fields, seats that do not exist);
 whether the move is allowed is the judge's business.
 """
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from referee.problem import child
 
 from .errors import InputError, problem
 from .opening import MAX_CARDS_TURNED
+
+if TYPE_CHECKING:
+    from .rules import Card
 
 MOVE_FIELDS = {
     "play": {"type", "player", "cards", "card", "color", "target", "uno", "turned_up"},
@@ -33,15 +40,24 @@ class Move:
     # game reaches, nearly all of them plays, draws and passes.
     __slots__ = ("type", "player", "cards", "color", "target", "uno", "count", "presses",
                  "shown", "__dict__")
-    hand = None
-    hands = None
-    points = None                 # score: each seat's points, when counted by the table
-    first_card = None
-    dealer = None
-    turned_up = None              # the other side's card a Flip turned up on the discard pile
-    seating = None                # deal: for each new seat, the seat its player held before
+    type: str
+    player: int | None
+    cards: tuple[Card, ...]
+    color: str | None
+    target: int | None
+    uno: bool
+    count: int
+    presses: int | None
+    shown: tuple[Card, ...]
+    hand: tuple[Card, ...] | None = None      # challenge: the hand of the player challenged
+    hands: list[tuple[Card, ...]] | None = None   # score: each seat's hand
+    points: list[int] | None = None     # score: each seat's points, when counted by the table
+    first_card: tuple[Card, ...] | None = None
+    dealer: int | None = None
+    turned_up: Card | None = None       # the other side's card a Flip turned up on the discard pile
+    seating: tuple[int, ...] | None = None   # deal: for each new seat, the seat its player held before
 
-    def __init__(self, type_, player=None):
+    def __init__(self, type_: str, player: int | None = None) -> None:
         self.type = type_
         self.player = player
         self.cards = ()
@@ -188,8 +204,13 @@ class _MoveReader:
     def read_pass(self, move):
         move.player = self.seat("player")
 
-    read_call_uno = read_pass
-    read_accept = read_pass
+    # (methods of their own, not aliases of read_pass: compiled, a class attribute that
+    # names a method is not found by getattr)
+    def read_call_uno(self, move):
+        self.read_pass(move)
+
+    def read_accept(self, move):
+        self.read_pass(move)
 
     def read_catch_uno(self, move):
         move.player = self.seat("player")

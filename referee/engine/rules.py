@@ -4,8 +4,10 @@ Compiling happens once per ruleset version; judging then touches no YAML and no
 nested dictionaries. Nothing here knows an edition or a card by name: every card
 kind is described by its effects, its category and its options.
 """
+from __future__ import annotations
+
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .errors import InputError
 
@@ -19,7 +21,7 @@ OWING_EFFECTS = ("draw", "launcher")
 class PendingDraw(NamedTuple):
     """What a card makes the next player owe: a draw or launcher presses."""
     kind: str                     # "draw" | "launcher"
-    count: int | None             # cards or presses; None: until a card comes (or a colour)
+    count: int | None  # type: ignore[assignment]  # cards or presses; None: until a card comes (or a colour)
     until_cards: bool             # presses go on until the launcher fires a card
 
 
@@ -39,7 +41,7 @@ class Penalty(NamedTuple):
 class Bomb(NamedTuple):
     """The bomb house rule: `min_cards` played together make every other player draw `count`."""
     min_cards: int
-    count: int
+    count: int  # type: ignore[assignment]  # (shadows tuple.count)
 
 
 # eq=False: kinds and cards are made once per ruleset, so identity is equality (and
@@ -53,7 +55,7 @@ class KindSpec:
     number: int | None
     score: int
     in_deck: int                  # per colour for coloured kinds, in all for wilds
-    effects: tuple                # the effect mappings, in order
+    effects: tuple[dict[str, Any], ...]   # the effect mappings, in order
     choose_color: bool
     aims: bool                    # an effect aims at a chosen player
     pending: PendingDraw | None   # what a draw aimed at the next player makes them owe
@@ -64,7 +66,7 @@ class KindSpec:
     lose_turn: bool               # a skip comes with the pending draw
     discard_all: bool
     restriction: str              # none | no-color-match | no-playable-card
-    counts_as_match: frozenset
+    counts_as_match: frozenset[str]
     challenge: Challenge | None
     first_card: str               # apply | redraw | choose-color
     flips: bool                   # every card turns over: play goes on with the other side
@@ -80,9 +82,69 @@ class Card:
 class Rules:
     """The compiled form of one resolved ruleset. A two-sided deck (`other_side`, UNO
     Flip) compiles into two Rules, one per side, each knowing the other: the side that
-    is up decides which cards a string names and what they do."""
+    is up decides which cards a string names and what they do.
 
-    def __init__(self, data, side=None, turned_from=None):
+    Every attribute is declared with its type: compiled (mypyc) the engine reads them
+    as native fields, and checks the type of each value assigned."""
+
+    data: dict[str, Any]
+    id: str
+    sides: tuple[str, ...]
+    side: str | None
+    colors: tuple[str, ...]
+    color_set: frozenset[str]
+    draw_source: str
+    min_players: int
+    max_players: int
+    hand_size: int
+    decks: int
+    kinds: dict[str, KindSpec]
+    uses_launcher: bool
+    cards: dict[str, Card]
+    deck: list[str]
+    deck_size: int
+    has_discard_all: bool
+    _matching: dict[tuple[str, str | None], frozenset[str]]
+    single_plays: dict[tuple[int, Card, bool], tuple[Any, ...]]
+    other_side: Rules | None
+    # the options (_compile_options)
+    draw_when_playable: bool
+    draw_count: int
+    draw_until_playable: bool
+    draw_max: int
+    after_draw: str
+    drawn_only: bool
+    two_player_reverse_skips: bool
+    first_card_by_category: dict[str, Any]   # by category, and "by_kind"
+    first_card_by_kind: dict[str, str]
+    reverse_dealer_plays_first: bool
+    dealer_action_value: int
+    uno_precall: bool
+    uno_penalty: Penalty
+    uno_window_until_offender_plays: bool
+    false_catch_penalty: Penalty
+    target: int
+    single_round: bool
+    own_hands: bool
+    multiplier: int
+    partners: bool
+    doubles: bool
+    doubles_max: int
+    doubles_by_number: bool
+    no_wild_on_wild: bool
+    stacking_same_color: bool
+    stacking_revenge: bool
+    bomb: Bomb | None
+    hand_cap: int | None
+    mercy_limit: int | None
+    elimination: bool
+    play_for_places: bool
+    shuffle_seats: bool
+    stacking: dict[str, frozenset[str]]
+    jump_in: bool
+    no_going_out_on: frozenset[str]
+
+    def __init__(self, data: dict[str, Any], side: str | None = None, turned_from: Rules | None = None):
         self.data = data
         self.id = data["id"]
         other = data.get("other_side")
@@ -111,13 +173,14 @@ class Rules:
             faces = {**data, "colors": other["colors"], "cards": other["cards"]}
             self.other_side = Rules(faces, side=self.sides[1], turned_from=self)
 
-    def on_side(self, side):
+    def on_side(self, side: str | None) -> Rules:
         """The rules of the side `side` (None: the side the game starts on)."""
-        if side is None:
-            return self if self.side == (self.sides[0] if self.sides else None) else self.other_side
-        if side == self.side or self.other_side is None:
+        other = self.other_side
+        if other is None:   # one side: a one-sided deck has no other
             return self
-        return self.other_side
+        if side is None:
+            return self if self.side == self.sides[0] else other
+        return self if side == self.side else other
 
     def _compile_options(self, data):
         draw = data["turn"]["draw"]
@@ -220,7 +283,7 @@ class Rules:
             deck.extend([card.text] * (card.kind.in_deck * self.decks))
         return deck
 
-    def card(self, text, path):
+    def card(self, text: Any, path: str) -> Card:
         """The Card a string names, or an InputError at `path`."""
         try:
             return self.cards[text]
@@ -241,14 +304,14 @@ class Rules:
         values = [{"face_value": face}] if face else []
         return values + [{"kinds": kinds, "points": points} for points, kinds in groups.items()]
 
-    def matches(self, card, top, color):
+    def matches(self, card: Card, top: Card, color: str | None) -> bool:
         """Whether `card` may be played on `top` with `color` the colour in play. A wild
         that names no colour leaves none in play: any card may follow it."""
         if card.color is None:
             return not (self.no_wild_on_wild and top.color is None)
         return color is None or card.color == color or card.kind is top.kind
 
-    def matching(self, top, color):
+    def matching(self, top: str, color: str | None) -> frozenset[str]:
         """The card strings that may be played on the card string `top` with `color` in
         play: `matches` worked out for the whole deck once per (top, colour), so that an
         enumerator asks a set instead of calling `matches` for every card of a hand."""
@@ -260,7 +323,7 @@ class Rules:
             self._matching[(top, color)] = found
         return found
 
-    def category_forbids_going_out(self, kind):
+    def category_forbids_going_out(self, kind: KindSpec) -> bool:
         return kind.id in self.no_going_out_on or kind.category in self.no_going_out_on
 
 
@@ -328,7 +391,7 @@ def deflects(spec):
         effect.get("type") in ("reverse", "skip") for effect in spec.get("effects") or ())
 
 
-def _penalty(spec):
+def _penalty(spec: dict[str, Any]) -> Penalty:
     if spec["type"] == "launcher":
         return Penalty("launcher", spec["presses"])
     return Penalty("draw", spec["count"])
@@ -341,12 +404,12 @@ def _unknown_card_message(rules, text):
     return f"'{shown}' is not a card of the {rules.id} deck"
 
 
-def compile_rules(data):
+def compile_rules(data: dict[str, Any]) -> Rules:
     """Compile a resolved ruleset (referee.rules.Resolved.data) for the judge."""
     return Rules(data)
 
 
-def compiled(rules):
+def compiled(rules: Rules | dict[str, Any]) -> Rules:
     """The compiled Rules of a ruleset given compiled or as its resolved data (the text
     package's entry points take either; everything after them reads the compiled one)."""
     return rules if isinstance(rules, Rules) else compile_rules(rules)

@@ -27,32 +27,51 @@ counted as capped: that is a limit of the simulation, not a broken invariant.
 Organisers use it (`referee simulate`) to try a house ruleset before a tournament;
 the tests use it to hunt bugs.
 """
+from __future__ import annotations
+
 import operator
 import random
 import time
 from collections import Counter
 from dataclasses import dataclass, field
+from collections.abc import Callable
 from itertools import repeat, starmap
+from typing import TYPE_CHECKING, Any, cast
+
+from mypy_extensions import mypyc_attr
 
 from .judge import judge, top_card
 from .legal import enumerate_moves, legal_moves
 from .moves import Move
 from .opening import open_table
-from .state import State
+from .state import STATE_FIELDS, State
+from .verdict import Verdict
+
+if TYPE_CHECKING:
+    from .legal import Legal
+    from .rules import Card, Rules
 
 MAX_MOVES_PER_GAME = 6000
 MAX_ROUNDS_PER_GAME = 60
 
 
+@mypyc_attr(native_class=False)   # compiled, a str subclass stays a Python class
 class Face(str):
     """One face of a physical card of a two-sided deck: the card string of its side,
     with `other`, the face on its back. Equal to (and hashed as) its string, so the
     table's lists read as cards of the side up."""
 
-    other = None
+    other: Face | None = None
 
 
-def _two_sided_deck(rules, rng):
+def _back(card: str) -> Face:
+    """The face on the back of a physical card of a two-sided deck (a Face)."""
+    back = cast(Face, card).other
+    assert back is not None, "a card of a one-sided deck has no back"
+    return back
+
+
+def _two_sided_deck(rules, rng: random.Random):
     """The physical cards of a two-sided deck, first side up: each first-side face
     paired with a face of the other side (the pairing is random, as the sources give
     none)."""
@@ -66,6 +85,7 @@ def _two_sided_deck(rules, rng):
     return cards
 
 
+@mypyc_attr(native_class=False)
 class InvariantBroken(AssertionError):
     """The judge and the physical table disagree."""
 
@@ -89,10 +109,17 @@ class Stats:
     by_standing: int = 0          # games won by the last player left in (the mercy rule)
     rounds: int = 0
     seconds: float = 0.0
-    codes: Counter = field(default_factory=Counter)
-    recorded: list = field(default_factory=list)
+    # moves by verdict code, counted in a plain dict (a Counter's item assignment goes
+    # through its Python-level slot: three times the cost); `codes` is the Counter
+    counted: dict[str, int] = field(default_factory=dict)
+    recorded: list[tuple[State, Move, list[str] | None]] = field(default_factory=list)
 
-    def report(self):
+    @property
+    def codes(self) -> Counter[str]:
+        """Moves by verdict code."""
+        return Counter(self.counted)
+
+    def report(self) -> str:
         played = self.games + self.capped
         rate = self.games / self.seconds if self.seconds else 0.0
         per_move = self.moves / self.seconds if self.seconds else 0.0
@@ -111,10 +138,29 @@ class Stats:
 
 
 class Table:
-    """One simulated game: the physical cards and the judge's public state."""
+    """One simulated game: the physical cards and the judge's public state (set by the
+    first deal). The cards are card strings (Face objects, for a two-sided deck)."""
 
-    def __init__(self, rules, players, rng, stats, check=True, record=False, mischief=True,
-                 show_hands=True, check_legal=False, max_moves=MAX_MOVES_PER_GAME):
+    rules: Rules
+    mischief: bool
+    show_hands: bool
+    check_legal: bool
+    max_moves: int
+    rng: random.Random
+    stats: Stats
+    check: bool
+    record: bool
+    seats: int
+    names: list[str]
+    state: State
+    taken: list[str]
+    pile: list[str]
+    discard: list[str]
+    hands: dict[int, list[str]]   # {seat: hand}
+
+    def __init__(self, rules: Rules, players: int, rng: random.Random, stats: Stats, check: bool = True,
+                 record: bool = False, mischief: bool = True, show_hands: bool = True,
+                 check_legal: bool = False, max_moves: int = MAX_MOVES_PER_GAME) -> None:
         self.rules = rules.on_side(None)   # the side up (a two-sided deck turns over)
         self.mischief = mischief
         self.show_hands = show_hands
@@ -126,12 +172,11 @@ class Table:
         self.record = record
         self.seats = players
         self.names = [f"P{i}" for i in range(players)]
-        self.state = None
         self.taken = []
 
     # --- the physical table ---------------------------------------------------
 
-    def deal(self, dealer, first_round):
+    def deal(self, dealer: int, first_round: bool) -> None:
         self.rules = self.rules.on_side(None)   # every round starts on the first side
         deck = self.rules.deck if self.rules.other_side is None else _two_sided_deck(self.rules, self.rng)
         self.pile = shuffled(self.rng, deck)
@@ -141,7 +186,7 @@ class Table:
             seating = list(range(self.seats))
             self.rng.shuffle(seating)
         # under elimination, the players out of the game (in their new seats) are dealt no cards
-        out = frozenset()
+        out: frozenset[int] = frozenset()
         if not first_round and self.rules.elimination:
             out = frozenset(seat for seat, old in enumerate(seating or range(self.seats)) if old in self.state.out)
             while dealer in out:   # the deal passes to a player still in
@@ -173,7 +218,7 @@ class Table:
         self.follow_effects(verdict)
         self.verify()
 
-    def draw_cards(self, count):
+    def draw_cards(self, count: int) -> list[str]:
         drawn = []
         for _ in range(count):
             if not self.pile:
@@ -181,29 +226,30 @@ class Table:
             drawn.append(self.pile.pop())
         return drawn
 
-    def reshuffle(self):
+    def reshuffle(self) -> None:
         """Keep the top discard, shuffle the rest into a new pile."""
         if len(self.discard) <= 1:
             raise InvariantBroken("the judge allowed a draw with no card left to draw")
         self.pile = shuffled(self.rng, self.discard[:-1])
         self.discard = self.discard[-1:]
 
-    def available(self):
+    def available(self) -> int:
         return len(self.pile) + len(self.discard) - 1
 
-    def launcher_fires(self):
+    def launcher_fires(self) -> int:
         count = self.rng.choice((0, 0, 0, 1, 1, 2, 2, 3, 4, 6))
         return min(count, self.available())
 
     # --- talking to the judge ---------------------------------------------------
 
-    def submit(self, move, hand=None):
+    def submit(self, move: Move, hand: list[str] | None = None) -> Verdict:
         before = self.state
         snapshot = _fingerprint(before) if self.check else None
         verdict = judge(self.rules, before, move, hand)
         stats = self.stats
         stats.moves += 1
-        stats.codes[verdict.code] += 1
+        counted = stats.counted
+        counted[verdict.code] = counted.get(verdict.code, 0) + 1
         if self.record:
             stats.recorded.append((before, move, hand))
         if not verdict.legal:
@@ -212,7 +258,7 @@ class Table:
             self.check_verdict(before, snapshot, move, verdict)
         return verdict
 
-    def check_verdict(self, before, snapshot, move, verdict):
+    def check_verdict(self, before: State, snapshot: Any, move: Move, verdict: Verdict) -> None:
         if not verdict.legal and not verdict.effects and _fingerprint(verdict.state) != snapshot:
             raise InvariantBroken(f"illegal move {verdict.code} changed the state")
         if _fingerprint(before) != snapshot:
@@ -220,7 +266,7 @@ class Table:
         if verdict.legal:
             self.check_settled_first(before, move, verdict)
 
-    def check_settled_first(self, before, move, verdict):
+    def check_settled_first(self, before: State, move: Move, verdict: Verdict) -> None:
         if move.type != "play":
             return
         if any(debt[0] == move.player for debt in before.debts):
@@ -230,7 +276,7 @@ class Table:
             if move.cards[0].kind.id not in answers:
                 raise InvariantBroken(f"a play ({verdict.code}) went before the pending draw")
 
-    def apply(self, move):
+    def apply(self, move: Move) -> Verdict:
         before = self.state
         hand = None
         if self.show_hands and move.type in _HAND_SHOWN:
@@ -250,7 +296,7 @@ class Table:
             self.verify(before)
         return verdict
 
-    def perform(self, move):
+    def perform(self, move: Move) -> None:
         """What the players physically do for a legal move they made."""
         if move.type == "play":
             hand = self.hands[move.player]
@@ -265,7 +311,7 @@ class Table:
         elif move.type == "draw":
             self.hands[move.player].extend(self.taken)
 
-    def follow_effects(self, verdict, own_draw=None):
+    def follow_effects(self, verdict: Verdict, own_draw: int | None = None) -> None:
         """Effects the table carries out: draws the judge counted, hands that move."""
         for effect in verdict.effects:
             kind = effect["type"]
@@ -291,19 +337,19 @@ class Table:
                 self.discard = self.hands[effect["player"]] + self.discard
                 self.hands[effect["player"]] = []
 
-    def turn_over(self, side):
+    def turn_over(self, side: str | None) -> None:
         """A Flip: every card turns over. The piles are turned as stacks (their bottom
         card comes on top), each hand card by card."""
         self.rules = self.rules.on_side(side)
-        self.pile = [card.other for card in reversed(self.pile)]
-        self.discard = [card.other for card in reversed(self.discard)]
-        self.hands = {seat: [card.other for card in hand] for seat, hand in self.hands.items()}
+        self.pile = [_back(card) for card in reversed(self.pile)]
+        self.discard = [_back(card) for card in reversed(self.discard)]
+        self.hands = {seat: [_back(card) for card in hand] for seat, hand in self.hands.items()}
 
-    def turned_up(self):
+    def turned_up(self) -> str:
         """The card a Flip played now turns up: the back of the discard pile's bottom card."""
-        return self.discard[0].other
+        return _back(self.discard[0])
 
-    def verify_every_card(self):
+    def verify_every_card(self) -> None:
         """Every card of the deck in exactly one place (after every round, and whenever
         the number of cards on the table is off)."""
         where = Counter(self.pile) + Counter(self.discard)
@@ -313,7 +359,7 @@ class Table:
         if where != deck:
             raise InvariantBroken(f"cards lost or duplicated: {(where - deck) or (deck - where)}")
 
-    def verify(self, before=None):
+    def verify(self, before: State | None = None) -> None:
         if not self.check:
             return
         state = self.state
@@ -334,7 +380,7 @@ class Table:
 
     # --- the players' choices -------------------------------------------------------
 
-    def play_game(self):
+    def play_game(self) -> None:
         self.deal(self.rng.randrange(self.seats), first_round=True)
         stats, step = self.stats, self.step
         last_move = stats.moves + self.max_moves
@@ -349,7 +395,7 @@ class Table:
         elif not self.rules.single_round:
             self.stats.by_target += 1
 
-    def step(self):
+    def step(self) -> Verdict | None:
         state = self.state
         if state.phase == "round-over" and not state.debts:
             return self.end_round()
@@ -372,13 +418,14 @@ class Table:
             move = self.physical_draw(move)
         return self.apply(move)
 
-    def choose(self, moves):
+    def choose(self, moves: list[Move]) -> Move | None:
         """A random player's choice: UNO business first now and then, settle what is
         owed, else mostly play a card, sometimes draw instead where that is allowed."""
         rng = self.rng
         state = self.state
         current = state.current
-        plays, by_type = [], {}
+        plays: list[Move] = []
+        by_type: dict[str, list[Move]] = {}
         with_call = jumping = False
         for move in moves:
             kind = move.type
@@ -431,7 +478,7 @@ class Table:
                     return move
         return rng.choice(moves) if moves else None
 
-    def physical_draw(self, chosen):
+    def physical_draw(self, chosen: Move) -> Move:
         """The draw as the table makes it: the real cards, listed when hands are shown."""
         rules, state = self.rules, self.state
         player = chosen.player
@@ -458,15 +505,15 @@ class Table:
             move.shown = tuple(map(rules.cards.__getitem__, self.taken))
         return move
 
-    def draw_until_playable(self):
+    def draw_until_playable(self) -> list[str]:
         top = self.rules.cards[self.state.top]
         room = self.state.cards_for(self.rules, self.state.current)
         return self.draw_until(lambda card: self.rules.matches(card, top, self.state.color),
                                min(self.rules.draw_max, room))
 
-    def draw_until(self, wanted, most):
+    def draw_until(self, wanted: Callable[[Card], bool], most: int) -> list[str]:
         """Cards drawn one by one until `wanted(card)`, `most` cards or the last card."""
-        taken = []
+        taken: list[str] = []
         while len(taken) < most and self.available() > 0:
             card = self.draw_cards(1)[0]
             taken.append(card)
@@ -474,7 +521,7 @@ class Table:
                 break
         return taken
 
-    def end_round(self):
+    def end_round(self) -> Verdict | None:
         state = self.state
         if not state.scored:
             if self.check:
@@ -490,8 +537,9 @@ class Table:
         while self.rules.elimination and dealer in state.out:   # the deal passes to a player still in
             dealer = (dealer + 1) % self.seats
         self.deal(dealer, first_round=False)
+        return None
 
-    def check_enumerator(self, options):
+    def check_enumerator(self, options: list[Legal]) -> None:
         """Every listed move is legal, and no single-card play left out is."""
         listed = set()
         for option in options:
@@ -519,7 +567,7 @@ class Table:
                         if key not in listed and judge(rules, state, move, list(hand)).legal:
                             raise InvariantBroken(f"the judge allows {key}, the enumerator leaves it out")
 
-    def random_move(self):
+    def random_move(self) -> Verdict | None:
         """A move picked without looking at the rules: mostly illegal, must change nothing."""
         rng, rules = self.rng, self.rules
         player = rng.randrange(self.seats)
@@ -546,7 +594,7 @@ class Table:
         return self.apply(move)
 
 
-def shuffled(rng, cards):
+def shuffled(rng: random.Random, cards: list[str]) -> list[str]:
     """A new list of `cards` in a uniformly random order: each card gets a random key
     and the cards are sorted by their keys, all of it in C (random.shuffle draws a
     bounded integer per card in Python: a twentieth of a simulated game's time).
@@ -555,14 +603,14 @@ def shuffled(rng, cards):
     return list(map(cards.__getitem__, sorted(range(len(cards)), key=keys.__getitem__)))
 
 
-_FIELDS = operator.attrgetter(*State.__slots__)
+_FIELDS = operator.attrgetter(*STATE_FIELDS)
 # The moves that show the judge the mover's hand (apply).
 _HAND_SHOWN = frozenset(("play", "draw", "pass"))
 # The effect types that move physical cards (follow_effects).
 _TABLE_EFFECTS = frozenset(("draw", "trade-hands", "pass-hands", "flip", "out"))
 
 
-def _fingerprint(state):
+def _fingerprint(state: State) -> tuple[Any, ...]:
     """Every field of a state, as a value to compare (the hand counts copied: the list
     is the one field a careless judge could change in place; Pending objects are
     replaced, never changed)."""

@@ -6,11 +6,16 @@ fields the judge needs to be a pure function of (state, move): whether the curre
 drawn, an extra play offered, skips waiting to be applied, UNO calls and exposures,
 and launcher presses owed.
 """
-from typing import NamedTuple
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from referee.problem import child
 
 from .errors import InputError, problem
+
+if TYPE_CHECKING:
+    from .rules import Rules
 
 CLOCKWISE, COUNTER = 1, -1
 DIRECTIONS = {"clockwise": CLOCKWISE, "counterclockwise": COUNTER, "counter-clockwise": COUNTER}
@@ -18,7 +23,7 @@ DIRECTION_NAMES = {CLOCKWISE: "clockwise", COUNTER: "counterclockwise"}
 PHASES = ("play", "respond", "round-over", "game-over")
 MAX_PLAYERS = 10
 MAX_HAND = 1000          # the largest deck a ruleset may have
-_NOBODY = frozenset()
+_NOBODY: frozenset[int] = frozenset()
 
 
 class Pending:
@@ -29,8 +34,20 @@ class Pending:
     __slots__ = ("kind", "count", "player", "card", "until_cards", "lose_turn",
                  "by", "prev_color", "prev_top", "until_color")
 
-    def __init__(self, kind, count, player, card, until_cards=False, lose_turn=False,
-                 by=None, prev_color=None, prev_top=None, until_color=False):
+    kind: str
+    count: int | None
+    player: int
+    card: str
+    until_cards: bool
+    lose_turn: bool
+    by: int | None
+    prev_color: str | None
+    prev_top: str | None
+    until_color: bool
+
+    def __init__(self, kind: str, count: int | None, player: int, card: str, until_cards: bool = False,
+                 lose_turn: bool = False, by: int | None = None, prev_color: str | None = None,
+                 prev_top: str | None = None, until_color: bool = False) -> None:
         self.kind = kind              # "draw" | "launcher"
         self.count = count            # cards, or presses; None: until the launcher fires
         self.until_color = until_color  # a draw (count None) until a card of the colour in play
@@ -42,7 +59,7 @@ class Pending:
         self.prev_color = prev_color  # the colour and top card it was played on:
         self.prev_top = prev_top      # what a challenge judges the shown hand against
 
-    def to_json(self):
+    def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "count": self.count, "player": self.player,
                 "card": self.card, "until_cards": self.until_cards,
                 "lose_turn": self.lose_turn, "by": self.by,
@@ -58,14 +75,47 @@ class Debt(NamedTuple):
     until_cards: bool
 
 
-class State:
-    __slots__ = ("players", "dealer", "current", "direction", "top", "color", "hand_counts",
-                 "pending", "phase", "scores", "round", "drawn", "drawn_card", "extra_play",
-                 "skips", "uno_called", "uno_exposed", "debts", "winner", "scored", "pile", "out",
-                 "side", "places")
+# The fields of a State, in order (compiled, a State has no readable __slots__).
+STATE_FIELDS = ("players", "dealer", "current", "direction", "top", "color", "hand_counts",
+                "pending", "phase", "scores", "round", "drawn", "drawn_card", "extra_play",
+                "skips", "uno_called", "uno_exposed", "debts", "winner", "scored", "pile", "out",
+                "side", "places")
 
-    def copy(self):
-        new = State.__new__(State)
+
+class State:
+    """Every field is declared with its type: compiled (mypyc), the engine reads them
+    as native fields and checks the type of each value assigned (a wrong one raises
+    TypeError)."""
+
+    __slots__ = STATE_FIELDS
+
+    players: tuple[str, ...]
+    dealer: int
+    current: int
+    direction: int
+    top: str | None
+    color: str | None
+    hand_counts: list[int]
+    pending: Pending | None
+    phase: str
+    scores: tuple[int, ...]
+    round: int
+    drawn: bool
+    drawn_card: str | None
+    extra_play: bool
+    skips: int
+    uno_called: frozenset[int]
+    uno_exposed: frozenset[int]
+    debts: tuple[Debt, ...]
+    winner: int | None
+    scored: bool
+    pile: int | None
+    out: frozenset[int]
+    side: str | None
+    places: tuple[int, ...]
+
+    def copy(self) -> State:
+        new = State()
         new.players = self.players
         new.dealer = self.dealer
         new.current = self.current
@@ -92,12 +142,15 @@ class State:
         new.places = self.places            # a tuple
         return new
 
-    def cards_to_draw(self, rules):
+    def cards_to_draw(self, rules: Rules) -> int:
         """Cards the table can still draw: the pile and the discards under the top card
         (shuffled into a new pile when the pile runs out)."""
-        return rules.deck_size - sum(self.hand_counts) - (1 if self.top else 0)
+        held = 0
+        for count in self.hand_counts:   # compiled, a loop of native ints: sum() is a Python call
+            held += count
+        return rules.deck_size - held - (1 if self.top else 0)
 
-    def cards_for(self, rules, seat):
+    def cards_for(self, rules: Rules, seat: int) -> int:
         """Cards `seat` can still draw: what the table has, and no more than the room left
         under the ruleset's hand limit."""
         available = self.cards_to_draw(rules)
@@ -106,15 +159,15 @@ class State:
         return max(0, min(available, rules.hand_cap - self.hand_counts[seat]))
 
     @property
-    def seats(self):
+    def seats(self) -> int:
         return len(self.players)
 
     @property
-    def active(self):
+    def active(self) -> int:
         """How many players are still in the round (the mercy rule puts players out)."""
         return len(self.players) - len(self.out)
 
-    def seat_after(self, seat, steps=1):
+    def seat_after(self, seat: int, steps: int = 1) -> int:
         """The seat `steps` places on in the direction of play, over players who are out."""
         n = len(self.players)
         if not self.out:
@@ -125,7 +178,7 @@ class State:
                 seat = (seat + self.direction) % n
         return seat
 
-    def to_json(self):
+    def to_json(self) -> dict[str, Any]:
         """The JSON form. Empty seat sets and debts are written without sorting or a
         comprehension, and `side` and `places` added when present rather than unpacked
         from a dict built for them (callgrind, a state with none of them: 20k -> 15k
@@ -166,8 +219,8 @@ def _sorted(seats):
     return sorted(seats) if seats else []
 
 
-def new_state(players, dealer):
-    state = State.__new__(State)
+def new_state(players: list[str] | tuple[str, ...], dealer: int) -> State:
+    state = State()
     state.players = tuple(players)
     state.dealer = dealer
     state.current = dealer
@@ -212,7 +265,7 @@ class _Reader:
             raise InputError.at(self.path, "must be an object", "not-an-object")
 
     @property
-    def path(self):
+    def path(self) -> str:
         return child(self._parent, *self._tokens) if self._tokens else self._parent
 
     def fail(self, key, message, code):
@@ -366,7 +419,7 @@ def parse_state(rules, data, path="/state"):
         r.fail("current", "is a player who is out of the round", "not-a-seat")
     state.pending = _parse_pending(rules, data.get("pending"), n, r)
     state.debts = _parse_debts(data.get("debts") or [], n, r)
-    if state.phase == "respond" and state.pending is None:
+    if state.phase == "respond" and data.get("pending") is None:
         r.fail("pending", "is required when the phase is respond", "required")
     if state.pending is not None and state.phase == "play":
         state.phase = "respond"
@@ -386,12 +439,16 @@ def _parse_pending(rules, data, n, parent):
     # Required: the card that made the draw pending is where its rule is read
     # (accepting one without it was a KeyError, a 500).
     card = r.card(rules, "card")
-    pending = Pending(kind, None if until_color else count, player, card, until, r.bool("lose_turn"),
-                      r.int("by", 0, n - 1, default=None, optional=True),
-                      r.choice("prev_color", rules.colors, default=None) if data.get("prev_color") else None,
-                      r.card(rules, "prev_top", optional=True), until_color)
-    parent.problems.extend(r.problems)
-    return pending
+    lose_turn = r.bool("lose_turn")
+    by = r.int("by", 0, n - 1, default=None, optional=True)
+    prev_color = r.choice("prev_color", rules.colors, default=None) if data.get("prev_color") else None
+    prev_top = r.card(rules, "prev_top", optional=True)
+    if r.problems:   # the state is refused (parse_state's r.done): no Pending of wrong values
+        parent.problems.extend(r.problems)
+        return None
+    assert kind is not None and card is not None   # r.problems would say otherwise
+    return Pending(kind, None if until_color else count, player, card, until, lose_turn, by, prev_color,
+                   prev_top, until_color)
 
 
 def _parse_debts(data, n, parent):

@@ -6,10 +6,20 @@ the opening (opening.py) sets off the same ones for the first card turned. Each 
 changes the new state it is given in place (never the state the move was judged on)
 and appends to `effects` what the table must do, in the shapes listed in effects.py.
 """
-from .state import DIRECTION_NAMES, Debt
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .state import DIRECTION_NAMES, Debt, Pending
+
+if TYPE_CHECKING:
+    from .rules import Card, Penalty, Rules
+    from .state import State
+
+Effects = list[dict[str, Any]]   # what a verdict tells the table to do (effects.py)
 
 
-def close_uno_windows(rules, state, player, is_play):
+def close_uno_windows(rules: Rules, state: State, player: int, is_play: bool) -> None:
     """A turn move by `player` closes the windows for catching a missed UNO: by anyone
     else under the official window; by the forgetful player's own next play under
     the until-offender-plays-again window."""
@@ -22,7 +32,7 @@ def close_uno_windows(rules, state, player, is_play):
         state.uno_exposed = frozenset(p for p in state.uno_exposed if p == player)
 
 
-def hand_changed(state, player):
+def hand_changed(state: State, player: int) -> None:
     """Calls and exposures only concern a player holding exactly one card."""
     if state.hand_counts[player] != 1:
         if player in state.uno_called:
@@ -31,7 +41,7 @@ def hand_changed(state, player):
             state.uno_exposed = state.uno_exposed - {player}
 
 
-def advance(state, player, extra_skips, effects):
+def advance(state: State, player: int, extra_skips: int, effects: Effects) -> None:
     """Pass the turn from `player`, skipping the skips waiting and `extra_skips`. Skips
     reach at most every other player: a Skip never costs its own player a turn."""
     skips = state.skips + extra_skips
@@ -50,7 +60,7 @@ def advance(state, player, extra_skips, effects):
     effects.append({"type": "turn", "player": state.current})
 
 
-def flip(rules, state, turned_up, effects):
+def flip(rules: Rules, state: State, turned_up: Card, effects: Effects) -> None:
     """Every card turns over: the discard pile (its bottom card, other side up, is the
     new top card `turned_up`, which sets the colour; a wild turned up names none), the
     draw pile and the hands. Hand and pile counts do not change."""
@@ -60,13 +70,13 @@ def flip(rules, state, turned_up, effects):
     effects.append({"type": "flip", "side": state.side, "top": state.top})
 
 
-def lose_turn(state, player, effects):
+def lose_turn(state: State, player: int, effects: Effects) -> None:
     """`player`, who had to answer a draw, loses the turn: it passes to the one after."""
     effects.append({"type": "skip", "player": player})
     advance(state, player, 0, effects)
 
 
-def take_cards(rules, state, player, count, effects):
+def take_cards(rules: Rules, state: State, player: int, count: int, effects: Effects) -> None:
     """`player` takes `count` cards from the pile; when the pile runs out, the discards
     under the top card are shuffled into a new pile first (the caller checked that the
     table has them)."""
@@ -80,7 +90,7 @@ def take_cards(rules, state, player, count, effects):
     hand_changed(state, player)
 
 
-def penalise(rules, state, player, penalty, effects):
+def penalise(rules: Rules, state: State, player: int, penalty: Penalty, effects: Effects) -> None:
     """`player` takes a Penalty: cards drawn now, or launcher presses owed until reported."""
     if penalty.kind == "draw":
         draw_now(rules, state, player, penalty.amount, effects)
@@ -89,7 +99,7 @@ def penalise(rules, state, player, penalty, effects):
         effects.append({"type": "launcher", "player": player, "presses": penalty.amount, "until_cards": False})
 
 
-def draw_now(rules, state, player, count, effects):
+def draw_now(rules: Rules, state: State, player: int, count: int, effects: Effects) -> None:
     """`player` draws `count` cards now, or as many as the table has left for them."""
     count = min(count, state.cards_for(rules, player))
     if count > 0:
@@ -97,7 +107,7 @@ def draw_now(rules, state, player, count, effects):
         effects.append({"type": "draw", "player": player, "count": count})
 
 
-def owe(rules, state, seat, effect, effects):
+def owe(rules: Rules, state: State, seat: int, effect: dict[str, Any], effects: Effects) -> None:
     """A draw effect of a card aimed at `seat`: cards the table can count now, or
     launcher presses owed until reported."""
     if effect["type"] == "draw":
@@ -109,7 +119,7 @@ def owe(rules, state, seat, effect, effects):
         effects.append({"type": "launcher", "player": seat, "presses": presses, "until_cards": until})
 
 
-def reverse(rules, state, effects):
+def reverse(rules: Rules, state: State, effects: Effects) -> int:
     """Flip the direction of play; returns 1 when, with two players, the ruleset makes
     Reverse act as a Skip instead (and 0 otherwise), to be added to the skips."""
     if state.active == 2 and rules.two_player_reverse_skips:
@@ -119,16 +129,16 @@ def reverse(rules, state, effects):
     return 0
 
 
-def targets(state, player, target, chosen):
+def targets(state: State, player: int, target: str, chosen: int | None) -> list[int]:
     """The seats an effect aimed at `target` ("chosen", "all" or "others") reaches."""
-    if target == "chosen":
-        return [chosen]
+    if target == "chosen":   # the judge refuses a card that aims without a target
+        return [chosen] if chosen is not None else []
     if target == "all":
         return [seat for seat in range(state.seats) if seat not in state.out]
     return [seat for seat in range(state.seats) if seat != player and seat not in state.out]   # others
 
 
-def next_target(state, player):
+def next_target(state: State, player: int) -> int:
     """Whom a draw aimed at "the next player" hits: the next player to take a turn,
     past any skips still waiting from an extra play, but never the player themselves
     (with two players, Skip then Hit 2 hits the opponent)."""
@@ -136,7 +146,7 @@ def next_target(state, player):
     return target if target != player else state.seat_after(player, 1)
 
 
-def pending_effect(pending):
+def pending_effect(pending: Pending) -> dict[str, Any]:
     """The effect that tells the table a draw (or presses) is now pending."""
     if pending.until_color:
         return {"type": "draw", "player": pending.player, "count": None, "until_color": True, "pending": True}
@@ -146,7 +156,7 @@ def pending_effect(pending):
             "until_cards": pending.until_cards, "pending": True}
 
 
-def resolve_pending(state, pending, effects):
+def resolve_pending(state: State, pending: Pending, effects: Effects) -> None:
     """The pending draw was answered: its player plays next, or loses the turn."""
     state.pending = None
     if pending.lose_turn:
@@ -157,7 +167,7 @@ def resolve_pending(state, pending, effects):
         effects.append({"type": "turn", "player": state.current})
 
 
-def finish(state, player):
+def finish(state: State, player: int) -> None:
     """Playing on for places: `player`, out of cards, has finished in the next place
     and is out for the rest of the round; presses they owed lapse."""
     state.places = state.places + (player,)
@@ -166,7 +176,7 @@ def finish(state, player):
         state.debts = tuple(debt for debt in state.debts if debt.player != player)
 
 
-def finish_last(state, player, effects):
+def finish_last(state: State, player: int, effects: Effects) -> None:
     """Playing on for places: `player` went out with one other player left, who finishes
     last. The first to finish wins the round; the finishers are back in for the scoring."""
     last = next(seat for seat in range(state.seats) if seat not in state.out and seat != player)
@@ -175,7 +185,7 @@ def finish_last(state, player, effects):
     end_round(state, state.places[0], effects)
 
 
-def end_round(state, winner, effects):
+def end_round(state: State, winner: int, effects: Effects) -> None:
     """The round is over and `winner` won it: nothing is pending or owed a turn."""
     state.pending = None
     state.phase = "round-over"

@@ -1,0 +1,30 @@
+"""The engine runs compiled with mypyc (scripts/compile_engine.py) or as Python source,
+all of it one way, and says which; a compiled module is never older than its source
+(Python would import the old extension and ignore the edited source)."""
+from importlib.machinery import EXTENSION_SUFFIXES
+from pathlib import Path
+
+from referee.engine import is_compiled
+
+ENGINE = Path(__file__).resolve().parents[2] / "referee" / "engine"
+NOT_COMPILED = {"__init__", "cli"}   # scripts/compile_engine.py leaves these as Python
+
+
+def compiled_extensions():
+    """{module name: its extension's path} for the engine's compiled modules."""
+    found = {path.name.split(".")[0]: path for suffix in EXTENSION_SUFFIXES for path in ENGINE.glob("*" + suffix)}
+    found.pop("native__mypyc", None)   # the compiled modules' shared library, no source of its own
+    return found
+
+
+def test_the_engine_is_compiled_whole_or_not_at_all_and_says_which():
+    sources = {path.stem for path in ENGINE.glob("*.py")} - NOT_COMPILED
+    compiled = set(compiled_extensions())
+    print("engine:", "compiled with mypyc" if is_compiled() else "pure Python")
+    assert compiled == (sources if is_compiled() else set()), "run make compiled"
+
+
+def test_no_compiled_module_is_older_than_its_source():
+    stale = [name for name, path in compiled_extensions().items()
+             if path.stat().st_mtime < (ENGINE / f"{name}.py").stat().st_mtime]
+    assert not stale, f"compiled before their source last changed: {stale} (run make compiled)"
