@@ -1,8 +1,11 @@
 """The engine runs compiled with mypyc (scripts/compile_engine.py) or as Python source,
 all of it one way, and says which; a compiled module is never older than its source
 (Python would import the old extension and ignore the edited source)."""
+import os
 from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
+
+import pytest
 
 from referee.engine import is_compiled
 
@@ -28,3 +31,11 @@ def test_no_compiled_module_is_older_than_its_source():
     stale = [name for name, path in compiled_extensions().items()
              if path.stat().st_mtime < (ENGINE / f"{name}.py").stat().st_mtime]
     assert not stale, f"compiled before their source last changed: {stale} (run make compiled)"
+
+
+def test_ci_runs_the_compiled_engine():
+    """The service's speed (bench/judge.py, bench/service.py) is the compiled engine's:
+    in CI a failed build must not leave the suite testing the Python engine unsaid."""
+    if os.environ.get("CI") != "true":
+        pytest.skip("not CI: a machine without a C compiler runs the engine as Python")
+    assert is_compiled(), "CI=true and the engine is not compiled: see `make compiled`"
