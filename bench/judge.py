@@ -5,10 +5,12 @@ Prints:
   of each edition (each move judged on the state it was actually played on);
 - simulated games per second (one round, two players, invariant checks off and on; every
   hand shown to the judge, moves chosen from the legal-move enumerator) beside RLCard's
-  raw game engine (its UnoGame, random legal actions, no RL environment), and the ratio.
+  raw game engine (its UnoGame, random legal actions, no RL environment), and the ratio;
+  by the wall clock and by CPU time, --rounds times one side after the other, then the
+  median ratios (the ratio by CPU time is the steadier on a shared machine).
 
 RLCard is installed only in bench/.venv-rlcard (created on first run), never in the
-project's environment. Usage: .venv/bin/python bench/judge.py [--games N]
+project's environment. Usage: .venv/bin/python bench/judge.py [--games N] [--rounds R]
 
 Where a simulated move goes (callgrind instructions per move of simulate() as called
 here without checks, 100 games, seed 7; the enumerator counted over the positions of
@@ -27,7 +29,9 @@ printed says which engine runs), a simulated move costs 24.9k instructions again
 80.0k as Python (callgrind as above, 100 games minus 10), and 3.0 µs of CPU time
 against 9.5 µs (best of three runs of 300 games, in the same minute); RLCard's engine
 takes 6.6 µs a move, at 45 moves a game to our 66: by CPU time, about 1.5 times its
-games per second. The wall-clock ratio printed here moves with the machine's load.
+games per second. The wall-clock ratio printed here moves with the machine's load;
+on 2026-12-01 (load average 6-10 from other programs) three rounds gave 1.47, 1.38 and
+1.35 by the wall clock, 1.46, 1.42 and 1.44 by CPU time.
 """
 import argparse
 import statistics
@@ -67,25 +71,58 @@ def single_round(ruleset_id):
 
 
 def ours_games_per_second(games, check):
+    """(games/s by the wall clock, games/s by CPU time, moves per game)."""
     rules = single_round("classic")
+    cpu_start = time.process_time()
     stats = simulate(rules, games=games, seed=7, players=2, check=check, mischief=False,
                      show_hands=True)
-    return stats.games / stats.seconds, stats.moves / stats.games
+    cpu = time.process_time() - cpu_start
+    return stats.games / stats.seconds, stats.games / cpu, stats.moves / stats.games
 
 
 def rlcard_games_per_second(games):
+    """(games/s by the wall clock, games/s by CPU time, moves per game)."""
     if not (RLCARD_VENV / "bin" / "python").exists():
         subprocess.run([sys.executable, "-m", "venv", str(RLCARD_VENV)], check=True)
         subprocess.run([str(RLCARD_VENV / "bin" / "pip"), "install", "-q", "rlcard"], check=True)
     out = subprocess.run([str(RLCARD_VENV / "bin" / "python"), str(HERE / "rlcard_uno.py"), str(games), "7"],
                          check=True, capture_output=True, text=True).stdout.split()
-    played, moves, seconds = int(out[0]), int(out[1]), float(out[2])
-    return played / seconds, moves / played
+    played, moves, seconds, cpu = int(out[0]), int(out[1]), float(out[2]), float(out[3])
+    return played / seconds, played / cpu, moves / played
+
+
+def compare_games(games, rounds):
+    """RLCard's engine and the simulator (without and with checks), one after the other,
+    `rounds` times: each round's games/s and ratios, then the medians."""
+    print(f"simulated games, one round, two players ({games} games each, {rounds} rounds;"
+          " games/s by the wall clock, and by CPU time, which other programs disturb less):")
+    ratios = {"no checks": [], "checked": []}
+    for number in range(1, rounds + 1):
+        rl_wall, rl_cpu, rl_moves = rlcard_games_per_second(games)
+        ours = {"no checks": ours_games_per_second(games, check=False),
+                "checked": ours_games_per_second(games, check=True)}
+        print(f"  round {number}: RLCard UnoGame (raw) {rl_wall:8.1f} games/s, {rl_cpu:8.1f} by CPU,"
+              f" {rl_moves:5.1f} moves per game")
+        for name, (wall, cpu, moves) in ours.items():
+            ratios[name].append((wall / rl_wall, cpu / rl_cpu))
+            print(f"           referee ({name:9}) {wall:8.1f} games/s, {cpu:8.1f} by CPU,"
+                  f" {moves:5.1f} moves per game: ratio {wall / rl_wall:.2f}, by CPU {cpu / rl_cpu:.2f}"
+                  f" (moves/s by CPU {cpu * moves / (rl_cpu * rl_moves):.2f})")
+    for name, pairs in ratios.items():
+        target = "  (target: >= 1.0)" if name == "no checks" else ""
+        print(f"  median ratio, referee ({name}) to RLCard: games/s {statistics.median(p[0] for p in pairs):.2f},"
+              f" by CPU {statistics.median(p[1] for p in pairs):.2f}{target}")
+    print("  (both sides play a random legal card, else draw. RLCard plays a drawn card that"
+          " matches within its draw action; the referee judges the draw and the play as two"
+          " moves, and answers a pending draw with a move of its own where RLCard draws for the"
+          " player within the play: hence more moves per game. The referee's players choose among the enumerator's moves with every hand"
+          " shown; 'checked' also verifies the cards and the invariants after each move)")
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=300, help="games for the games/s figures")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds of the games/s comparison")
     args = parser.parse_args()
     print("engine:", "compiled with mypyc" if is_compiled() else "pure Python (not compiled: see make compiled)")
     print("judge, per move (moves recorded from simulated 3-player games):")
@@ -93,24 +130,7 @@ def main():
         rules = compile_rules(builtin_rulesets()[ruleset_id].data)
         count, median, p99 = judge_times(rules, seed=3)
         print(f"  {ruleset_id:18} {count:7} moves   median {median:6.2f} µs   p99 {p99:7.2f} µs")
-    print(f"simulated games, one round, two players ({args.games} games each):")
-    rl_rate, rl_moves = rlcard_games_per_second(args.games)
-    fast_rate, fast_moves = ours_games_per_second(args.games, check=False)
-    checked_rate, _ = ours_games_per_second(args.games, check=True)
-    rl_rate_again, _ = rlcard_games_per_second(args.games)   # bracket ours: load changes
-    rl_rate = (rl_rate + rl_rate_again) / 2
-    print(f"  RLCard UnoGame (raw)  {rl_rate:8.1f} games/s   {rl_moves:6.1f} moves per game"
-          f"   {rl_rate * rl_moves:8.0f} moves/s")
-    print(f"  referee (no checks)   {fast_rate:8.1f} games/s   {fast_moves:6.1f} moves per game"
-          f"   {fast_rate * fast_moves:8.0f} moves/s   ratio {fast_rate / rl_rate:.2f}"
-          f" (moves/s {fast_rate * fast_moves / (rl_rate * rl_moves):.2f})")
-    print(f"  referee (checked)     {checked_rate:8.1f} games/s   ratio {checked_rate / rl_rate:.2f}")
-    print("  (both sides play a random legal card, else draw. RLCard plays a drawn card that"
-          " matches within its draw action; the referee judges the draw and the play as two"
-          " moves, and answers a pending draw with a move of its own where RLCard draws for the"
-          " player within the play: hence more moves per game. The referee's players choose among the enumerator's moves with every hand"
-          " shown; 'checked' also verifies the cards and the invariants after each move)")
-
+    compare_games(args.games, args.rounds)
 
 if __name__ == "__main__":
     main()
