@@ -105,7 +105,8 @@ def _common_headers(response):
     response.headers["X-Frame-Options"] = "DENY"  # frame-ancestors, for older browsers
     response.headers["Referrer-Policy"] = "no-referrer"
     lang = g.get("lang")
-    if lang is not None:
+    # An answer worded in `lang` carries both headers from its start (context.answer).
+    if lang is not None and getattr(response, "worded_in", None) != lang:
         headers = response.headers
         headers.setdefault("Content-Language", lang)
         vary = headers.get("Vary")

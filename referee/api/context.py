@@ -196,6 +196,8 @@ def answer(body, status=200, headers=None, lang=None):
     response = current_app.response_class(answer_bytes(body), status=status,
                                           headers=_language_headers(lang),
                                           content_type="application/json")
+    if lang and not headers:  # _common_headers need not look for the two headers
+        response.worded_in = lang
     for name, value in (headers or {}).items():
         response.headers[name] = value
     return response
