@@ -127,9 +127,9 @@ class State:
 
     def to_json(self):
         """The JSON form. Empty seat sets and debts are written without sorting or a
-        comprehension, and `side` and `places` added when present rather than unpacked
-        from a dict built for them (callgrind, a state with none of them: 20k -> 15k
-        instructions)."""
+        comprehension (inline: a function for it cost 0.6k instructions a call), and
+        `side` and `places` added when present rather than unpacked from a dict built
+        for them (callgrind, a state with none of them: 20k -> 13k instructions)."""
         answer = {
             "players": list(self.players),
             "dealer": self.dealer,
@@ -146,24 +146,20 @@ class State:
             "drawn_card": self.drawn_card,
             "extra_play": self.extra_play,
             "skips": self.skips,
-            "uno": {"called": _sorted(self.uno_called), "catchable": _sorted(self.uno_exposed)},
+            "uno": {"called": sorted(self.uno_called) if self.uno_called else [],
+                    "catchable": sorted(self.uno_exposed) if self.uno_exposed else []},
             "debts": [{"player": p, "kind": "launcher", "count": presses, "until_cards": until}
                       for p, presses, until in self.debts] if self.debts else [],
             "winner": self.winner,
             "scored": self.scored,
             "pile": self.pile,
-            "out": _sorted(self.out),
+            "out": sorted(self.out) if self.out else [],
         }
         if self.side is not None:
             answer["side"] = self.side
         if self.places:
             answer["places"] = list(self.places)
         return answer
-
-
-def _sorted(seats):
-    """Seats in order (sorting an empty set cost more than this call)."""
-    return sorted(seats) if seats else []
 
 
 def new_state(players, dealer):
