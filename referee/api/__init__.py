@@ -22,7 +22,7 @@ The app never touches the database while it starts: the schema is the migrations
 business (`referee init-db`), so a worker boots while the database is away and its
 data endpoints answer 503 until it is back.
 """
-from flask import Flask, g
+from flask import g
 
 from referee.config import settings
 from referee.store import Store
@@ -35,12 +35,13 @@ from referee.service.ids import RulesetIdConverter, TableIdConverter
 
 from . import limits, mapping, transport
 from .context import Services, check_lang_param
+from .routing import RefereeFlask
 
 MAX_BODY_BYTES = 256 * 1024
 
 
 def create_app(config=None):
-    app = Flask(__name__)
+    app = RefereeFlask(__name__)  # a Flask whose routing remembers its matches
     app.config.update(MAX_BODY_BYTES=MAX_BODY_BYTES, DB_POOL_SIZE=POOL_SIZE)
     app.config.update(settings())
     app.config.update(config or {})
@@ -104,7 +105,8 @@ def _common_headers(response):
     response.headers["X-Frame-Options"] = "DENY"  # frame-ancestors, for older browsers
     response.headers["Referrer-Policy"] = "no-referrer"
     lang = g.get("lang")
-    if lang is not None:
+    # An answer worded in `lang` carries both headers from its start (context.answer).
+    if lang is not None and getattr(response, "worded_in", None) != lang:
         headers = response.headers
         headers.setdefault("Content-Language", lang)
         vary = headers.get("Vary")

@@ -106,13 +106,13 @@ def _said_key(said: dict):
 
 
 _sentences = SentenceCache()
-_NOT_SAID = ("state", "next", "message")
+_NOT_SAID = ("state", "message")
 
 
 def _said(verdict: dict) -> dict:
-    """What a verdict's sentence is rendered from: all but its state, `next` and
-    message, in order (a copy with those removed: callgrind 3.8k instructions, a dict
-    comprehension 8.3k)."""
+    """What a verdict's sentences are rendered from: all but its state and message, in
+    order, `next` included (a copy with those removed: callgrind 3.8k instructions, a
+    dict comprehension 8.3k)."""
     said = dict(verdict)
     for key in _NOT_SAID:
         said.pop(key, None)
@@ -122,14 +122,22 @@ def _said(verdict: dict) -> dict:
 def with_message(verdict: dict, players, rules, lang=None) -> dict:
     """A verdict as answered: its JSON plus the message in `lang` (else the request's
     language), worded for the table's compiled ruleset (a launcher penalty is presses,
-    not cards), and `next` (when the verdict has it) with its sentence."""
+    not cards), and `next` (when the verdict has it) with its sentence. Both sentences
+    are kept under one key, the verdict with its `next` (callgrind: 25k -> 18k
+    instructions a check, against a lookup for each)."""
     answer = dict(verdict)
     lang = lang or language()
-    answer["message"] = _sentences.get(
-        lambda: message(verdict, lang, list(players), rules),
-        "verdict", _said(verdict), lang, players, rules)
-    if isinstance(verdict.get("next"), dict):
-        answer["next"] = with_next_message(verdict["next"], players, rules, lang)
+    action = verdict.get("next")
+    if not isinstance(action, dict):
+        answer["message"] = _sentences.get(
+            lambda: message(verdict, lang, list(players), rules),
+            "verdict", _said(verdict), lang, players, rules)
+        return answer
+    answer["message"], said_next = _sentences.get(
+        lambda: (message(verdict, lang, list(players), rules),
+                 next_message(action, lang, list(players), rules)),
+        "verdict and next", _said(verdict), lang, players, rules)
+    answer["next"] = dict(action, message=said_next)
     return answer
 
 
@@ -188,6 +196,8 @@ def answer(body, status=200, headers=None, lang=None):
     response = current_app.response_class(answer_bytes(body), status=status,
                                           headers=_language_headers(lang),
                                           content_type="application/json")
+    if lang and not headers:  # _common_headers need not look for the two headers
+        response.worded_in = lang
     for name, value in (headers or {}).items():
         response.headers[name] = value
     return response

@@ -71,7 +71,12 @@ class LazyMemoryStorage(MemoryStorage):
     """limits' memory storage without its expiry timer: that one starts a new thread
     every 10 ms under load, which cost 2.5 ms per request here (measured: a check
     took 3.4 ms instead of 0.9). A fixed-window counter already expires when it is
-    read; the keys of clients that went away are swept at most once a second."""
+    read; the keys of clients that went away are swept at most once a second.
+
+    count() is incr() in one step: the same counters and windows (limits' readers,
+    get_window_stats, see them as before), but one lock and one clock read instead of
+    incr's get(), its per-key lock from a defaultdict and two layers of error wrapping
+    (callgrind: 23k instructions a limited request, 10k with count())."""
 
     STORAGE_SCHEME = ["lazy-memory"]
     SWEEP_SECONDS = 1.0
@@ -79,13 +84,36 @@ class LazyMemoryStorage(MemoryStorage):
     def __init__(self, uri=None, wrap_exceptions=False, **options):
         super().__init__(uri, wrap_exceptions=wrap_exceptions, **options)
         self.timer.cancel()
-        self._swept = time.monotonic()
+        self._swept = time.time()
+        self._counting = threading.Lock()
 
-    def _MemoryStorage__schedule_expiry(self):  # replaces the timer thread's start
-        now = time.monotonic()
+    def count(self, key, expiry) -> int:
+        """incr(key, expiry): a hit counted in the key's window, which starts at the first
+        hit and lasts `expiry` seconds; the count so far in the window."""
+        now = time.time()
+        with self._counting:
+            if self.expirations.get(key, 0) <= now:  # no window, or it is over
+                self.expirations[key] = now + expiry
+                count = 1
+            else:
+                count = self.storage[key] + 1
+            self.storage[key] = count
         if now - self._swept >= self.SWEEP_SECONDS:
+            self._sweep(now)
+        return count
+
+    def _sweep(self, now):
+        with self._counting:
             self._swept = now
-            self._MemoryStorage__expire_events()
+            for key in [key for key, end in self.expirations.items() if end <= now]:
+                del self.expirations[key]
+                self.storage.pop(key, None)
+                self.locks.pop(key, None)
+
+    def _MemoryStorage__schedule_expiry(self):  # incr()'s: replaces the timer thread's start
+        now = time.time()
+        if now - self._swept >= self.SWEEP_SECONDS:
+            self._sweep(now)
 
 
 class ClientLimits:
@@ -135,14 +163,17 @@ class ClientLimits:
             return
         client = asking.remote_addr or "127.0.0.1"
         for item, scope, head, tail, expiry in limits:
-            counters = self._counters()
             key = head + client + tail
-            try:  # what counters.hit(item, prefix, client, scope) does, key built
-                allowed = counters.storage.incr(key, expiry) <= item.amount
-            except Exception:  # noqa: BLE001 - Redis went away: count in memory
-                self._shared_failed()
-                counters = self.memory
-                allowed = counters.storage.incr(key, expiry) <= item.amount
+            counters = self._counters()
+            if counters is self.memory:
+                allowed = self.memory.storage.count(key, expiry) <= item.amount
+            else:
+                try:  # what counters.hit(item, prefix, client, scope) does, key built
+                    allowed = counters.storage.incr(key, expiry) <= item.amount
+                except Exception:  # noqa: BLE001 - Redis went away: count in memory
+                    self._shared_failed()
+                    counters = self.memory
+                    allowed = counters.storage.count(key, expiry) <= item.amount
             if not allowed:
                 raise self._refusal(counters, item, (self.prefix, client, scope))
 

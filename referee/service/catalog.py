@@ -107,13 +107,14 @@ class Catalog:
     # --- finding -------------------------------------------------------------------
 
     def find(self, ruleset_id: str, version: int | None = None) -> Entry:
-        if not is_ruleset_id(ruleset_id):  # not even a possible id: ask no database
-            raise UnknownRuleset(ruleset_id, version)
-        builtin = self.builtins.get(ruleset_id)
+        # A built-in id is a possible one: looked up first, without the grammar's regex.
+        builtin = self.builtins.get(ruleset_id) if type(ruleset_id) is str else None
         if builtin is not None:
             if version not in (None, BUILTIN_VERSION):
                 raise UnknownRuleset(ruleset_id, version)
             return builtin
+        if not is_ruleset_id(ruleset_id):  # not even a possible id: ask no database
+            raise UnknownRuleset(ruleset_id, version)
         stored = self.store.get_ruleset(ruleset_id, version)
         if stored is None:
             raise UnknownRuleset(ruleset_id, version)

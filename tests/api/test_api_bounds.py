@@ -4,6 +4,7 @@ with Retry-After; probes are never limited. And the service says when its databa
 is away (503 + Retry-After) instead of a 500."""
 import os
 import secrets
+import time
 
 import pytest
 import redis
@@ -110,6 +111,14 @@ def test_a_client_over_its_limit_gets_a_429_with_retry_after(database_url):
     assert all(client.get("/v1/health").status_code == 200 for _ in range(10))
     assert all(client.get("/v1/ready").status_code == 200 for _ in range(10))
     assert [client.get("/v1/rulesets").status_code for _ in range(6)][-1] == 429
+
+
+def test_a_client_is_served_again_once_its_window_is_over(database_url):
+    client = limited_app(migrated(database_url), REDIS_URL="",
+                         RATE_LIMIT_DEFAULT="2 per second").test_client()
+    assert [client.get("/v1/rulesets").status_code for _ in range(3)] == [200, 200, 429]
+    time.sleep(1.05)  # the window opened with the first request and lasts a second
+    assert [client.get("/v1/rulesets").status_code for _ in range(3)] == [200, 200, 429]
 
 
 def test_workers_share_their_counters_in_redis(database_url):

@@ -103,3 +103,18 @@ def test_a_server_fault_is_a_problem_without_a_trace(app, monkeypatch):
     body = problem(response, 500)
     assert "secret" not in response.get_data(as_text=True)
     assert body["type"] == "/docs#problem-internal-error"
+
+
+def test_a_path_answers_the_same_each_time_it_is_sent(client, table):
+    # Routing remembers a path it matched (referee/api/routing.py): the second request
+    # is routed like the first, another method on the same path is still refused, and
+    # the ids its routes read are still each request's own.
+    check = {"state": table["state"], "move": {"type": "draw", "player": 1}}
+    first, again = (client.post("/v1/rulesets/classic/check", json=check) for _ in range(2))
+    assert first.status_code == again.status_code == 200 and first.data == again.data
+    for _ in range(2):
+        refused = client.get("/v1/rulesets/classic/check")
+        assert problem(refused, 405) and refused.headers["Allow"]
+    assert client.get("/v1/rulesets/sonic").get_json()["id"] == "sonic"
+    assert client.get("/v1/rulesets/classic").get_json()["id"] == "classic"
+    assert client.get(f"/v1/tables/{table['id']}").get_json()["id"] == table["id"]
