@@ -10,7 +10,7 @@ transitions.py.
 from __future__ import annotations
 
 from collections.abc import Sequence, Sized
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from referee.problem import pointer
 
@@ -53,10 +53,25 @@ def judge(rules: Rules, state: State, move: Move, hand: Any = None) -> Verdict:
                           place=state.places.index(move.player) + 1)
         return refuse(state, "player-out", "house.elimination" if rules.elimination else "house.mercy",
                       player=move.player)
-    verdict = HANDLERS[move.type](rules, state, move, cards_in_hand)
+    verdict = _dispatch(rules, state, move, cards_in_hand)
     if rules.mercy_limit is not None and verdict.effects and verdict.state.phase in ("play", "respond"):
         _mercy(rules, verdict.state, verdict.effects)
     return verdict
+
+
+def _dispatch(rules: Rules, state: State, move: Move, hand: list[Card] | None) -> Verdict:
+    """The handler of the move's type, called directly: compiled, a call through the
+    HANDLERS mapping is a Python-level call (its arguments parsed at each call)."""
+    kind = move.type
+    if kind == "play":
+        return judge_play(rules, state, move, hand)
+    if kind == "draw":
+        return judge_draw(rules, state, move, hand)
+    if kind == "pass":
+        return judge_pass(rules, state, move, hand)
+    if kind == "accept":
+        return judge_accept(rules, state, move, hand)
+    return HANDLERS[kind](rules, state, move, hand)   # the rarer moves
 
 
 def _mercy(rules: Rules, state: State, effects: Effects) -> None:
@@ -119,7 +134,7 @@ def allow(state: State, code: str, rule: str, effects: Effects, **details) -> Ve
 
 # --- shared pieces ---------------------------------------------------------------
 
-_OVER = frozenset(("round-over", "game-over"))   # the phases with no turn to play
+_OVER: Final = frozenset(("round-over", "game-over"))   # the phases with no turn to play (Final: a constant, compiled)
 
 
 def _phase_refusal(state: State, allow_round_over: bool = False) -> Verdict | None:

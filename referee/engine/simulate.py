@@ -36,7 +36,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from collections.abc import Callable
 from itertools import repeat, starmap
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -51,8 +51,9 @@ if TYPE_CHECKING:
     from .legal import Legal
     from .rules import Card, Rules
 
-MAX_MOVES_PER_GAME = 6000
-MAX_ROUNDS_PER_GAME = 60
+# Final: compiled, read as constants (a module attribute is a dict lookup at each read)
+MAX_MOVES_PER_GAME: Final = 6000
+MAX_ROUNDS_PER_GAME: Final = 60
 
 
 @mypyc_attr(native_class=False)   # compiled, a str subclass stays a Python class
@@ -314,7 +315,7 @@ class Table:
     def follow_effects(self, verdict: Verdict, own_draw: int | None = None) -> None:
         """Effects the table carries out: draws the judge counted, hands that move."""
         for effect in verdict.effects:
-            kind = effect["type"]
+            kind: str = effect["type"]   # typed: compiled, compared as a str, not a generic object
             if kind not in _TABLE_EFFECTS:   # turns, skips, calls: nothing to carry out
                 continue
             if kind == "draw" and effect["player"] == own_draw:
@@ -382,12 +383,12 @@ class Table:
 
     def play_game(self) -> None:
         self.deal(self.rng.randrange(self.seats), first_round=True)
-        stats, step = self.stats, self.step
+        stats = self.stats
         last_move = stats.moves + self.max_moves
         while self.state.phase != "game-over":
             if stats.moves > last_move or self.state.round > MAX_ROUNDS_PER_GAME:
                 raise GameCapped()
-            step()
+            self.step()   # (compiled, a direct call: a bound method kept in a local is a Python-level call)
         self.stats.games += 1
         self.stats.rounds += self.state.round
         if self.state.out and self.state.active == 1:
@@ -605,9 +606,9 @@ def shuffled(rng: random.Random, cards: list[str]) -> list[str]:
 
 _FIELDS = operator.attrgetter(*STATE_FIELDS)
 # The moves that show the judge the mover's hand (apply).
-_HAND_SHOWN = frozenset(("play", "draw", "pass"))
+_HAND_SHOWN: Final = frozenset(("play", "draw", "pass"))
 # The effect types that move physical cards (follow_effects).
-_TABLE_EFFECTS = frozenset(("draw", "trade-hands", "pass-hands", "flip", "out"))
+_TABLE_EFFECTS: Final = frozenset(("draw", "trade-hands", "pass-hands", "flip", "out"))
 
 
 def _fingerprint(state: State) -> tuple[Any, ...]:
