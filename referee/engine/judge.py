@@ -41,8 +41,9 @@ def judge(rules: Rules, state: State, move: Move, hand: Any = None) -> Verdict:
         if not isinstance(hand, (list, tuple)):
             raise InputError.at("/hand", "must be a list of cards", "wrong-type")
         known = rules.cards
-        try:   # (compiled, a comprehension reads the dict natively: a fifth of map's cost)
-            cards_in_hand = [known[text] for text in hand]
+        try:   # (compiled, a comprehension reads the dict natively: a fifth of map's cost;
+            # a list, as the simulator's hands are, is read natively too)
+            cards_in_hand = [known[text] for text in hand] if isinstance(hand, list) else [known[text] for text in hand]
         except (KeyError, TypeError):   # not a card of the deck: say which, and where
             cards_in_hand = [rules.card(text, pointer("hand", i)) for i, text in enumerate(hand)]
         _check_hand_shown(state, move, cards_in_hand)

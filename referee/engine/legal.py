@@ -222,9 +222,10 @@ def _playable_texts(rules: Rules, state: State, hand: list[str]) -> list[str]:
     """The judge's `_playable` for a hand of card strings, each string once (in the
     hand's order), read from the ruleset's table of matching cards."""
     matching = rules.matching(state.top, state.color)
-    playable = [text for text in hand if text in matching]
-    if len(playable) > 1 and len(set(playable)) < len(playable):   # a card held twice
-        playable = list(dict.fromkeys(playable))
+    playable: list[str] = []
+    for text in hand:   # each once (a card held twice): a few list tests cost less than a set
+        if text in matching and text not in playable:
+            playable.append(text)
     if len(hand) == 1 and _stuck_with_last_card(rules, hand, [rules.cards[t] for t in playable]):
         return []
     return playable

@@ -35,7 +35,6 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 from collections.abc import Callable
-from itertools import repeat, starmap
 from typing import TYPE_CHECKING, Any, Final, cast
 
 from mypy_extensions import mypyc_attr
@@ -148,6 +147,7 @@ class Table:
     check_legal: bool
     max_moves: int
     rng: random.Random
+    chance: Callable[[], float]   # rng.random, bound once
     stats: Stats
     check: bool
     record: bool
@@ -168,6 +168,8 @@ class Table:
         self.check_legal = check_legal
         self.max_moves = max_moves
         self.rng = rng
+        # compiled, rng.random() looks the method up by name at each call: four times the cost
+        self.chance = rng.random
         self.stats = stats
         self.check = check
         self.record = record
@@ -401,7 +403,7 @@ class Table:
         if state.phase == "round-over" and not state.debts:
             return self.end_round()
         rng = self.rng
-        if self.mischief and rng.random() < 0.05:
+        if self.mischief and self.chance() < 0.05:
             return self.random_move()
         if self.check_legal:
             options = legal_moves(self.rules, state, self.hands)
@@ -423,25 +425,31 @@ class Table:
         """A random player's choice: UNO business first now and then, settle what is
         owed, else mostly play a card, sometimes draw instead where that is allowed."""
         rng = self.rng
+        chance = self.chance
         state = self.state
         current = state.current
         plays: list[Move] = []
         by_type: dict[str, list[Move]] = {}
         with_call = jumping = False
+        uno_business = False
         for move in moves:
             kind = move.type
             if kind == "play":
                 plays.append(move)
                 if move.uno:
                     with_call = True
-                if move.player != current:
+                player = move.player
+                if player is None or player != current:   # (narrowed: compared as native ints)
                     jumping = True
-            elif kind in by_type:
+                continue
+            if kind == "catch-uno" or kind == "call-uno":
+                uno_business = True
+            if kind in by_type:
                 by_type[kind].append(move)
             else:
                 by_type[kind] = [move]
-        if "catch-uno" in by_type or "call-uno" in by_type:
-            if rng.random() < 0.6:
+        if uno_business:
+            if chance() < 0.6:
                 uno = by_type.get("catch-uno", []) + [m for m in by_type.get("call-uno", [])
                                                        if m.player in state.uno_exposed]
                 if uno:
@@ -453,30 +461,32 @@ class Table:
         if state.phase == "round-over":
             return None
         if state.phase == "respond":
-            if plays and rng.random() < 0.6:
+            if plays and chance() < 0.6:
                 return rng.choice(plays)
-            if "challenge" in by_type and rng.random() < 0.4:
+            if "challenge" in by_type and chance() < 0.4:
                 return by_type["challenge"][0]
-            if "accept" in by_type and rng.random() < 0.5:
+            if "accept" in by_type and chance() < 0.5:
                 return by_type["accept"][0]
             return by_type["draw"][0]
         if jumping:
-            if rng.random() < 0.3:
+            if chance() < 0.3:
                 return rng.choice([m for m in plays if m.player != current])
             plays = [m for m in plays if m.player == current]
-        if plays and (not self.mischief or rng.random() < 0.85 or not (by_type.get("draw") or by_type.get("pass"))):
+        if plays and (not self.mischief or chance() < 0.85 or not (by_type.get("draw") or by_type.get("pass"))):
             calls = plays
             if with_call:   # a play listed with and without the UNO call: with it
                 called = {m.cards for m in plays if m.uno}
                 calls = [m for m in plays if m.uno or m.cards not in called]
-            careful = not self.mischief or rng.random() < 0.7
+            careful = not self.mischief or chance() < 0.7
             chosen = calls if careful else plays
             # uniform like rng.choice to within 2**-53, at a third of its cost: most moves pass here
-            return chosen[int(rng.random() * len(chosen))]
+            return chosen[int(chance() * len(chosen))]
         for kind in ("draw", "pass"):
-            for move in by_type.get(kind, ()):
-                if move.player == current:
-                    return move
+            options = by_type.get(kind)
+            if options is not None:   # (a list: iterated natively, where `get(kind, ())` is any iterable)
+                for move in options:
+                    if move.player == current:
+                        return move
         return rng.choice(moves) if moves else None
 
     def physical_draw(self, chosen: Move) -> Move:
@@ -489,7 +499,7 @@ class Table:
         answering = state.phase == "respond" and state.pending.player == player
         if rules.draw_source == "launcher" or owes or (answering and state.pending.kind == "launcher"):
             self.taken = self.draw_cards(self.launcher_fires())
-            if answering and state.pending.until_cards and not self.taken and self.rng.random() < 0.5:
+            if answering and state.pending.until_cards and not self.taken and self.chance() < 0.5:
                 self.taken = self.draw_cards(min(1, self.available()))
         elif answering and state.pending.until_color:
             move.color = chosen.color   # named by the drawer where the rules say so
@@ -600,8 +610,10 @@ def shuffled(rng: random.Random, cards: list[str]) -> list[str]:
     and the cards are sorted by their keys, all of it in C (random.shuffle draws a
     bounded integer per card in Python: a twentieth of a simulated game's time).
     Two keys are equal with a chance of about n²/2**54, the only bias."""
-    keys = list(starmap(rng.random, repeat((), len(cards))))
-    return list(map(cards.__getitem__, sorted(range(len(cards)), key=keys.__getitem__)))
+    draw = rng.random   # (compiled, a method looked up by name at each call costs more)
+    keys = [draw() for _ in cards]
+    # (compiled, the comprehensions index the lists natively: map over __getitem__ calls a method per card)
+    return [cards[index] for index in sorted(range(len(cards)), key=keys.__getitem__)]
 
 
 _FIELDS = operator.attrgetter(*STATE_FIELDS)
