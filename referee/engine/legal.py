@@ -294,10 +294,13 @@ def _plays(rules: Rules, state: State, player: int, hand: list[str], group: tupl
     # A single card's plays depend on nothing but the mover, the card and the UNO call:
     # made once per ruleset and handed out again (a Move is never changed once made).
     # Making them anew was a twentieth of a simulated move's instructions (callgrind).
-    key = (player, lead, one_left)
-    plays = rules.single_plays.get(key)
+    by_mover = rules.single_plays.get(lead)
+    if by_mover is None:
+        by_mover = rules.single_plays[lead] = {}
+    key = player * 2 + (1 if one_left else 0)
+    plays = by_mover.get(key)
     if plays is None:
-        plays = rules.single_plays[key] = tuple(_choices(rules, player, group, one_left, (None,)))
+        plays = by_mover[key] = tuple(_choices(rules, player, group, one_left, (None,)))
     return plays
 
 

@@ -104,8 +104,8 @@ class Rules:
     deck: list[str]
     deck_size: int
     has_discard_all: bool
-    _matching: dict[tuple[str, str | None], frozenset[str]]
-    single_plays: dict[tuple[int, Card, bool], tuple[Any, ...]]
+    _matching: dict[str | None, dict[str, frozenset[str]]]
+    single_plays: dict[Card, dict[int, tuple[Any, ...]]]
     other_side: Rules | None
     # the options (_compile_options)
     draw_when_playable: bool
@@ -166,8 +166,10 @@ class Rules:
         self.deck = self._deck_list()
         self.deck_size = len(self.deck)
         self.has_discard_all = any(kind.discard_all for kind in self.kinds.values())
-        self._matching = {}   # (top, colour) -> the card strings that match (see matching)
-        self.single_plays = {}   # (seat, Card, one card left) -> the enumerator's plays (legal._plays)
+        # Keyed level by level rather than by a tuple: compiled, two lookups by a str or
+        # an object cost less than building, hashing and comparing a tuple key.
+        self._matching = {}   # {colour: {top: the card strings that match}} (see matching)
+        self.single_plays = {}   # {Card: {seat * 2 + one card left: the enumerator's plays}} (legal._plays)
         self.other_side = turned_from
         if other and turned_from is None:
             faces = {**data, "colors": other["colors"], "cards": other["cards"]}
@@ -315,12 +317,14 @@ class Rules:
         """The card strings that may be played on the card string `top` with `color` in
         play: `matches` worked out for the whole deck once per (top, colour), so that an
         enumerator asks a set instead of calling `matches` for every card of a hand."""
-        found = self._matching.get((top, color))
+        by_top = self._matching.get(color)
+        if by_top is None:
+            by_top = self._matching[color] = {}
+        found = by_top.get(top)
         if found is None:
             top_card = self.cards[top]
-            found = frozenset(text for text, card in self.cards.items()
-                              if self.matches(card, top_card, color))
-            self._matching[(top, color)] = found
+            found = by_top[top] = frozenset(text for text, card in self.cards.items()
+                                            if self.matches(card, top_card, color))
         return found
 
     def category_forbids_going_out(self, kind: KindSpec) -> bool:

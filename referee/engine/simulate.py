@@ -513,7 +513,8 @@ class Table:
             self.taken = self.draw_cards(chosen.count)
         move.count = len(self.taken)
         if self.show_hands:
-            move.shown = tuple(map(rules.cards.__getitem__, self.taken))
+            cards = rules.cards   # (compiled, a comprehension reads the dict natively; map calls a method per card)
+            move.shown = tuple([cards[text] for text in self.taken])
         return move
 
     def draw_until_playable(self) -> list[str]:
