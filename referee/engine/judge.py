@@ -345,7 +345,9 @@ def _choice_refusal(state: State, move: Move, lead: Card) -> Verdict | None:
 
 
 def _apply_play(rules: Rules, state: State, move: Move, lead: Card, jumping: bool, stacking: bool) -> Verdict:
-    player, cards = move.player, move.cards
+    # typed int (a play names its player): compiled, the hand counts are then indexed natively
+    player: int = move.player
+    cards = move.cards
     new = state.copy()
     effects: Effects = []
     if jumping:

@@ -480,13 +480,11 @@ class Table:
             careful = not self.mischief or chance() < 0.7
             chosen = calls if careful else plays
             # uniform like rng.choice to within 2**-53, at a third of its cost: most moves pass here
-            return chosen[int(chance() * len(chosen))]
-        for kind in ("draw", "pass"):
-            options = by_type.get(kind)
-            if options is not None:   # (a list: iterated natively, where `get(kind, ())` is any iterable)
-                for move in options:
-                    if move.player == current:
-                        return move
+            # (float(len): compiled, a float times an int is a generic multiplication; the same value)
+            return chosen[int(chance() * float(len(chosen)))]
+        own = _own_move(by_type.get("draw"), current) or _own_move(by_type.get("pass"), current)
+        if own is not None:
+            return own
         return rng.choice(moves) if moves else None
 
     def physical_draw(self, chosen: Move) -> Move:
@@ -604,6 +602,15 @@ class Table:
             owner = pending.by if pending is not None and pending.by is not None else player
             move.hand = tuple(rules.cards[c] for c in self.hands[owner])
         return self.apply(move)
+
+
+def _own_move(options: list[Move] | None, player: int) -> Move | None:
+    """The first of `options` (moves of one type, or None) that `player` makes."""
+    if options is not None:
+        for move in options:
+            if move.player == player:
+                return move
+    return None
 
 
 def shuffled(rng: random.Random, cards: list[str]) -> list[str]:
