@@ -124,7 +124,7 @@ def _debts(rules: Rules, state: State, found: list[Move]) -> None:
 
 def _uno_moves(rules: Rules, state: State, found: list[Move]) -> None:
     counts = state.hand_counts
-    if not state.uno_exposed and 1 not in counts and not (rules.uno_precall and 2 in counts):
+    if not state.uno_exposed and not _anyone_holds(counts, 1) and not (rules.uno_precall and _anyone_holds(counts, 2)):
         return   # nobody may call or be caught (most positions)
     for seat in range(state.seats):
         if seat in state.out:
@@ -141,6 +141,15 @@ def _uno_moves(rules: Rules, state: State, found: list[Move]) -> None:
                     move = Move("catch-uno", accuser)
                     move.target = target
                     found.append(move)
+
+
+def _anyone_holds(counts: list[int], held: int) -> bool:
+    """Whether a hand count is `held`: compiled, a loop of native ints, where `in`
+    compares boxed ints through the generic comparison."""
+    for count in counts:
+        if count == held:
+            return True
+    return False
 
 
 def _draw(player: int, count: int, presses: int | None = None, shown: tuple[Card, ...] = (),
