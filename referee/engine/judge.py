@@ -109,11 +109,12 @@ def _mercy(rules: Rules, state: State, effects: Effects) -> None:
 
 def _check_hand_shown(state: State, move: Move, hand: list[Card]) -> None:
     """A hand that contradicts the table or the move cannot be judged on."""
-    if move.player is None or move.type not in ("play", "draw"):
+    player = move.player   # narrowed to an int below: compiled, the hand count is read natively
+    if player is None or move.type not in ("play", "draw"):
         return
-    held = state.hand_counts[move.player]
+    held = state.hand_counts[player]
     if len(hand) != held:
-        raise InputError.at("/hand", f"player {move.player} holds {held} card(s), the hand shown has {len(hand)}",
+        raise InputError.at("/hand", f"player {player} holds {held} card(s), the hand shown has {len(hand)}",
                             "contradicts-table")
     if not move.cards or (len(move.cards) == 1 and move.cards[0] in hand):   # most moves
         return
@@ -200,7 +201,7 @@ def judge_play(rules: Rules, state: State, move: Move, hand: list[Card] | None) 
     player, cards = move.player, move.cards
     lead = cards[0] if len(cards) == 1 else _lead_card(cards)
     top = rules.cards[state.top]
-    jumping = player != state.current
+    jumping = player is None or player != state.current   # (narrowed: compared as native ints)
     if jumping:
         refusal = _jump_in_refusal(rules, state, move)
         if refusal:
