@@ -402,7 +402,6 @@ class Table:
         state = self.state
         if state.phase == "round-over" and not state.debts:
             return self.end_round()
-        rng = self.rng
         if self.mischief and self.chance() < 0.05:
             return self.random_move()
         if self.check_legal:
