@@ -21,8 +21,16 @@ the endpoint's): on a machine shared with other programs req/s follows whatever
 else runs, while the CPU a request costs the workers moves much less. (PostgreSQL's
 own CPU is not in it.)
 
+With --floor, each round also runs the same three against bench/floor_app.py under the
+same gunicorn configuration: an app that answers each request with the bytes the
+referee answered it (captured from it at the start of the run) and does no work. Its
+ratios are what gunicorn, the kernel and wrk alone allow (a check's request and answer
+are larger than a health probe's); the last lines give the worker CPU per request the
+referee's own work adds to the floor's, for each endpoint. A target that the floor
+itself barely meets leaves the app's work no room.
+
 Usage: .venv/bin/python bench/service.py [--seconds 10] [--rounds 3] [--warmup 2] [--connections 32]
-       [--tables 16] [--workers 2]
+       [--tables 16] [--workers 2] [--floor]
 The database is a fresh SQLite file, or, when DATABASE_URL names PostgreSQL, a fresh
 schema in that database (dropped afterwards).
 wrk is installed with apt-get when missing.
@@ -95,14 +103,15 @@ def call(base, method, path, body=None):
         return json.loads(response.read())
 
 
-def start_gunicorn(database_url, port, workers):
+def start_gunicorn(database_url, port, workers, app="referee.api:create_app()", env=None):
     env = dict(os.environ, PORT=str(port), WEB_WORKERS=str(workers), DATABASE_URL=database_url,
-               **RATE_LIMITS)
+               **RATE_LIMITS, **(env or {}))
     store = Store(database_url)  # what `referee init-db` does before `make run` serves
     store.migrate()
     store.dispose()
     process = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "--config", str(CONFIG), "referee.api:create_app()"],
+        [sys.executable, "-m", "gunicorn", "--config", str(CONFIG),
+         "--pythonpath", str(ROOT / "bench"), app],
         env=dict(env, LOG_LEVEL="warning"), cwd=ROOT)
     base = f"http://127.0.0.1:{port}"
     for _ in range(300):
@@ -115,7 +124,16 @@ def start_gunicorn(database_url, port, workers):
     raise SystemExit("gunicorn did not start")
 
 
+def stop_gunicorn(process):
+    process.send_signal(signal.SIGINT)
+    process.wait(timeout=30)
+
+
+MOVE_BODY = {"move": {"type": "draw", "player": 1}}
+
+
 def lua_scripts(directory, base, tables):
+    """{endpoint: wrk script file}, {endpoint: path}, and the check's body."""
     check_body = {"state": call(base, "POST", "/v1/tables", OPENING)["state"],
                   "move": {"type": "play", "player": 1, "cards": ["red-3"]}}
     opened = [call(base, "POST", "/v1/tables", OPENING) for _ in range(tables)]
@@ -130,7 +148,7 @@ wrk.body = {json.dumps(json.dumps(check_body))}
         "moves": f"""
 local tables = {{{", ".join(json.dumps(t["id"]) for t in opened)}}}
 local secrets = {{{", ".join(json.dumps("Bearer " + t["secret"]) for t in opened)}}}
-local body = '{{"move": {{"type": "draw", "player": 1}}}}'
+local body = {json.dumps(json.dumps(MOVE_BODY))}
 request = function()
   local n = math.random(#tables)
   local headers = {{["Content-Type"] = "application/json", ["Authorization"] = secrets[n]}}
@@ -143,7 +161,38 @@ end
     for name, text in scripts.items():
         files[name] = Path(directory) / f"{name}.lua"
         files[name].write_text(text)
-    return files, paths
+    return files, paths, check_body
+
+
+# Headers gunicorn writes itself, whatever the app answers.
+HOP_BY_HOP = {"date", "server", "connection", "keep-alive", "transfer-encoding"}
+
+
+def captured(base, method, path, body=None, headers=None):
+    """One answer of the service as bench/floor_app.py replays it."""
+    request = urllib.request.Request(
+        base + path, data=json.dumps(body).encode() if body is not None else None,
+        method=method, headers={"Content-Type": "application/json", **(headers or {})})
+    with urllib.request.urlopen(request, timeout=30) as response:
+        return {"status": f"{response.status} {response.reason}",
+                "headers": [[name, value] for name, value in response.getheaders()
+                            if name.lower() not in HOP_BY_HOP],
+                "body": response.read().decode("utf-8")}
+
+
+def capture_answers(base, check_body, path):
+    """The three endpoints' answers, as wrk's requests get them, written to `path`: a
+    move's is the second draw on a table of its own (wrk's moves are mostly such
+    draws, recorded as disputed calls)."""
+    table = call(base, "POST", "/v1/tables", OPENING)
+    secret = {"Authorization": "Bearer " + table["secret"]}
+    moves = f"/v1/tables/{table['id']}/moves"
+    captured(base, "POST", moves, MOVE_BODY, secret)
+    answers = {"health": captured(base, "GET", "/v1/health"),
+               "check": captured(base, "POST", "/v1/rulesets/classic/check", check_body),
+               "moves": captured(base, "POST", moves, MOVE_BODY, secret)}
+    path.write_text(json.dumps(answers), encoding="utf-8")
+    return path
 
 
 def run_wrk(base, path, script, seconds, connections, master_pid):
@@ -180,7 +229,10 @@ def targets_for(database):
     return TARGETS_POSTGRESQL if database == "postgresql" else TARGETS
 
 
-def verdict_line(name, database, rps_ratio, p99_ratio, cpu_ratio, label):
+def verdict_line(name, database, rps_ratio, p99_ratio, cpu_ratio, label, judged=True):
+    if not judged:  # the floor: no target applies to it
+        return (f"{label}{name}/health: req/s {rps_ratio:.0%}, p99 {p99_ratio:.2f}x; "
+                f"by worker CPU per request {cpu_ratio:.0%}")
     rps_target, p99_target = targets_for(database)[name]
     meets = rps_ratio >= rps_target and (p99_target is None or p99_ratio <= p99_target)
     goal = f">= {rps_target:.0%}" + (f", p99 <= {p99_target:g}x" if p99_target else "")
@@ -189,24 +241,60 @@ def verdict_line(name, database, rps_ratio, p99_ratio, cpu_ratio, label):
             f"by worker CPU per request {cpu_ratio:.0%}")
 
 
-def report_round(number, results, database):
-    print(f"\nround {number}")
+def report_round(number, results, database, server="referee"):
+    print(f"\nround {number}" + ("" if server == "referee" else f", {FLOOR_LABEL}"))
     print(f"{'endpoint':<8} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'errors':>7} {'non-2xx':>8} "
           f"{'worker CPU us/req':>18}")
     for name, r in results.items():
         print(f"{name:<8} {r['rps']:>9.0f} {r['p50_us'] / 1000:>8.2f} {r['p99_us'] / 1000:>8.2f} "
               f"{r['socket_errors']:>7} {r['non_2xx']:>8} {r['cpu_us']:>18.0f}")
     for name, figures in ratios(results, database).items():
-        print(verdict_line(name, database, *figures, label=""))
+        print(verdict_line(name, database, *figures, label="", judged=server == "referee"))
 
 
-def report_medians(rounds, database):
-    print(f"\nmedian over {len(rounds)} rounds")
+def report_medians(rounds, database, server="referee"):
+    print(f"\nmedian over {len(rounds)} rounds" + ("" if server == "referee" else f", {FLOOR_LABEL}"))
     per_round = [ratios(results, database) for results in rounds]
     for name in targets_for(database):
         medians = [statistics.median(r[name][i] for r in per_round) for i in range(3)]
         spread = ", ".join(f"{r[name][0]:.0%}" for r in per_round)
-        print(verdict_line(name, database, *medians, label="") + f"  [req/s ratios: {spread}]")
+        print(verdict_line(name, database, *medians, label="", judged=server == "referee")
+              + f"  [req/s ratios: {spread}]")
+
+
+def report_app_work(rounds):
+    """The app's own work: the referee's worker CPU per request above the floor's."""
+    print("\nthe app's own work, worker CPU per request above the floor's (median over rounds)")
+    for name in ENDPOINTS:
+        above = statistics.median(referee[name]["cpu_us"] - floor[name]["cpu_us"]
+                                  for referee, floor in zip(rounds["referee"], rounds["floor"]))
+        print(f"{name:<8} {above:>6.0f} us")
+
+
+FLOOR_LABEL = "the floor: the same answers replayed with no work (bench/floor_app.py)"
+
+
+def start_servers(args, directory, database_url):
+    """{"referee": (process, base)}, with "floor" beside it when --floor asks; the wrk
+    scripts and paths."""
+    servers = {"referee": start_gunicorn(database_url, free_port(), args.workers)}
+    try:
+        base = servers["referee"][1]
+        scripts, paths, check_body = lua_scripts(directory, base, args.tables)
+        if args.floor:
+            answers = capture_answers(base, check_body, Path(directory) / "answers.json")
+            servers["floor"] = start_gunicorn(database_url, free_port(), args.workers,
+                                              app="floor_app:app",
+                                              env={"FLOOR_ANSWERS": str(answers)})
+    except BaseException:
+        stop_servers(servers)
+        raise
+    return servers, scripts, paths
+
+
+def stop_servers(servers):
+    for process, _base in servers.values():
+        stop_gunicorn(process)
 
 
 def main():
@@ -217,27 +305,34 @@ def main():
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--warmup", type=int, default=2, help="seconds of each endpoint first")
+    parser.add_argument("--floor", action="store_true",
+                        help="each round also against bench/floor_app.py (see above)")
     args = parser.parse_args()
     ensure_wrk()
     backend = "postgresql" if postgres_url_from_env() else "sqlite"
+    rounds = {}
     with tempfile.TemporaryDirectory(prefix="referee-bench-") as directory, \
             scratch_database(backend, Path(directory)) as database_url:
-        process, base = start_gunicorn(database_url, free_port(), args.workers)
+        servers, scripts, paths = start_servers(args, directory, database_url)
         try:
-            scripts, paths = lua_scripts(directory, base, args.tables)
             header(backend, args.workers)
-            for name in ENDPOINTS if args.warmup > 0 else ():
-                run_wrk(base, paths[name], scripts[name], args.warmup, args.connections, process.pid)
-            rounds = []
+            for process, base in servers.values():
+                for name in ENDPOINTS if args.warmup > 0 else ():
+                    run_wrk(base, paths[name], scripts[name], args.warmup, args.connections,
+                            process.pid)
             for number in range(1, args.rounds + 1):
-                rounds.append({name: run_wrk(base, paths[name], scripts[name], args.seconds,
+                for server, (process, base) in servers.items():
+                    results = {name: run_wrk(base, paths[name], scripts[name], args.seconds,
                                              args.connections, process.pid)
-                               for name in ENDPOINTS})
-                report_round(number, rounds[-1], backend)
+                               for name in ENDPOINTS}
+                    rounds.setdefault(server, []).append(results)
+                    report_round(number, results, backend, server)
         finally:
-            process.send_signal(signal.SIGINT)
-            process.wait(timeout=30)
-    report_medians(rounds, backend)
+            stop_servers(servers)
+    for server, results in rounds.items():
+        report_medians(results, backend, server)
+    if "floor" in rounds:
+        report_app_work(rounds)
 
 
 if __name__ == "__main__":
