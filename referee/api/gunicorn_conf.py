@@ -165,6 +165,17 @@ PostgreSQL, two rounds each, three times (6 runs a side): the workers' CPU per c
 probes met a burst of other work). Short of 0.8: at ~350 us of health, a check may cost
 ~440 us, and half of what is still above health is the engine and the sentences.
 
+The floor under these ratios (bench/service.py --floor: the same wrk runs against an
+app that replays the referee's own answers and does no work, same configuration),
+2026-12-01, main at 40d35e8, 3 rounds a database, load average 7-8: with no work in
+the app a check reaches 86% of health's req/s on SQLite, 104% on PostgreSQL (rounds
+65% to 129%: the floor's runs are short and swing most), a move 86% and 90%. The
+referee at the same time: checks 74% and 72%, moves 38% and 34%. What the app's work
+adds to a request's worker CPU above the floor (medians): health 108 and 121 us, a
+check 188 and 198, a move 424 and 471. So the bytes on the wire cost a check little;
+its own work under load is ~80 us more than health's (in-process 35 us more: 98 us
+against 63), and for 80% of health's req/s it would have to fall to ~40 us more.
+
 Workers: 2 stays the default (`make run`, bench/service.py --workers). 3 or 4 were
 tried on this machine, but at load average 9-12 from other programs the req/s of
 one run to the next differed more than the worker counts did, so nothing measured
