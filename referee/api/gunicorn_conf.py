@@ -169,12 +169,14 @@ The floor under these ratios (bench/service.py --floor: the same wrk runs agains
 app that replays the referee's own answers and does no work, same configuration),
 2026-12-01, main at 40d35e8, 3 rounds a database, load average 7-8: with no work in
 the app a check reaches 86% of health's req/s on SQLite, 104% on PostgreSQL (rounds
-65% to 129%: the floor's runs are short and swing most), a move 86% and 90%. The
+65% to 129%: the floor's own runs swing most), a move 86% and 90%. The
 referee at the same time: checks 74% and 72%, moves 38% and 34%. What the app's work
 adds to a request's worker CPU above the floor (medians): health 108 and 121 us, a
-check 188 and 198, a move 424 and 471. So the bytes on the wire cost a check little;
-its own work under load is ~80 us more than health's (in-process 35 us more: 98 us
-against 63), and for 80% of health's req/s it would have to fall to ~40 us more.
+check 188 and 198, a move 424 and 471. So a move's gap is nearly all the app's work,
+and a check's mostly: the wire leaves it 86-104% of health (a margin of 6 to 24 points
+over 80%), while its own work under load is ~80 us more than health's (in-process 35
+us more: 98 us against 63); for 80% of health's req/s it would have to fall to ~40 us
+more (from the SQLite medians: the floor's check costs 1/0.86 of its health).
 Those 35 us in-process, by a copy of the check's view cut short after each step (same
 day, best of 3,000 requests): routing, the rate limit and the ruleset's entry 3;
 reading and checking the body 10; parsing the state and the move and judging 9
