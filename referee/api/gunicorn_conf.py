@@ -183,6 +183,16 @@ reading and checking the body 10; parsing the state and the move and judging 9
 (4.6 when timed alone on a freshly parsed body); the language, `next`, the sentences
 and the answer 10. No part is large enough that cutting it alone would do.
 
+One worker instead of two (same day, idle machine, 8 s runs): health 2,292 req/s at
+483 us of worker CPU each, against 7,605 at 228; a SQLite batch held the write lock
+5.3 ms for 1.1 ms of its leader's CPU, with no other process wanting the lock (two
+workers: 1.4-2.0 ms for 0.5-0.6). The threads of one process running Python at once
+make each other's requests dearer, and a batch leader most likely waits for the
+interpreter behind them after each call into SQLite while it holds the lock. Neither
+fewer calls (the batch's writes as two statements over json_each) nor a 0.2 ms switch
+interval shortened the hold; 4 threads a worker did (1.9x its CPU instead of 2.3-3.7x), but
+the batches shrank and moves got no faster.
+
 Workers: 2 stays the default (`make run`, bench/service.py --workers). 3 or 4 were
 tried on this machine, but at load average 9-12 from other programs the req/s of
 one run to the next differed more than the worker counts did, so nothing measured
