@@ -103,7 +103,10 @@ def call(base, method, path, body=None):
         return json.loads(response.read())
 
 
-def start_gunicorn(database_url, port, workers, app="referee.api:create_app()", env=None):
+def start_gunicorn(database_url, port, workers, app="referee.api:create_app()", env=None,
+                   pythonpath=()):
+    """gunicorn serving `app` with the service's configuration; `pythonpath`: folders
+    put first on the workers' sys.path (bench/ for floor_app, the referee needs none)."""
     env = dict(os.environ, PORT=str(port), WEB_WORKERS=str(workers), DATABASE_URL=database_url,
                **RATE_LIMITS, **(env or {}))
     store = Store(database_url)  # what `referee init-db` does before `make run` serves
@@ -111,7 +114,7 @@ def start_gunicorn(database_url, port, workers, app="referee.api:create_app()", 
     store.dispose()
     process = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "--config", str(CONFIG),
-         "--pythonpath", str(ROOT / "bench"), app],
+         *(f"--pythonpath={folder}" for folder in pythonpath), app],
         env=dict(env, LOG_LEVEL="warning"), cwd=ROOT)
     base = f"http://127.0.0.1:{port}"
     for _ in range(300):
@@ -285,7 +288,8 @@ def start_servers(args, directory, database_url):
             answers = capture_answers(base, check_body, Path(directory) / "answers.json")
             servers["floor"] = start_gunicorn(database_url, free_port(), args.workers,
                                               app="floor_app:app",
-                                              env={"FLOOR_ANSWERS": str(answers)})
+                                              env={"FLOOR_ANSWERS": str(answers)},
+                                              pythonpath=[ROOT / "bench"])
     except BaseException:
         stop_servers(servers)
         raise
