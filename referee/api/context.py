@@ -14,6 +14,7 @@ from referee.text.table import message, next_message
 
 from referee.service.current import current_flask_app, current_request, request_globals
 from referee.service.problems import BadRequest
+from referee.store.db import ORJSON_PASSTHROUGH
 
 # The longest `lang` query parameter: a BCP 47 tag fits (the OpenAPI document says the
 # same, from this constant); anything longer is refused, not negotiated.
@@ -159,16 +160,16 @@ _ANSWER_JSON = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
 # str/int/dict, integers past 64 bits, non-string keys and lone surrogates. NaN and
 # the infinities (orjson: null; the standard encoder: NaN, which is not JSON) never get
 # here: bodies refuse them (body.py) and the store cannot hold them (db.json_text).
-_ORJSON_AS_BEFORE = (orjson.OPT_PASSTHROUGH_DATETIME | orjson.OPT_PASSTHROUGH_DATACLASS
-                     | orjson.OPT_PASSTHROUGH_SUBCLASS)
+# The options are the store's (db.ORJSON_PASSTHROUGH): the same cases go to the
+# standard encoder in both.
 
 
 def answer_bytes(body) -> bytes:
     """`body` as an answer's bytes: compact JSON, UTF-8 as is (Indic scripts stay
     readable)."""
     try:
-        return orjson.dumps(body, option=_ORJSON_AS_BEFORE)
-    except TypeError:  # orjson.JSONEncodeError: see _ORJSON_AS_BEFORE
+        return orjson.dumps(body, option=ORJSON_PASSTHROUGH)
+    except TypeError:  # orjson.JSONEncodeError: see ORJSON_PASSTHROUGH
         # backslashreplace: a lone surrogate that got this far is answered as its JSON
         # escape instead of failing the answer (HOSTILE.md 24).
         return _ANSWER_JSON.encode(body).encode("utf-8", "backslashreplace")

@@ -136,8 +136,8 @@ def database_url(value=None):
 # Built once: json.dumps with options builds a new encoder on every call.
 _STORED_JSON = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False)
 # What orjson would write that the standard encoder refuses is left to it (datetimes,
-# dataclasses; subclasses of str, int and dict too), as for answers (api/context.py).
-_ORJSON_AS_BEFORE = (orjson.OPT_PASSTHROUGH_DATETIME | orjson.OPT_PASSTHROUGH_DATACLASS
+# dataclasses; subclasses of str, int and dict too): here and for answers (api/context.py).
+ORJSON_PASSTHROUGH = (orjson.OPT_PASSTHROUGH_DATETIME | orjson.OPT_PASSTHROUGH_DATACLASS
                      | orjson.OPT_PASSTHROUGH_SUBCLASS)
 
 
@@ -155,7 +155,7 @@ def json_text(value):
     tuples, lone surrogates) goes to the standard encoder, which writes it as before
     or refuses it (ValueError for NaN)."""
     try:
-        text = orjson.dumps(value, option=_ORJSON_AS_BEFORE)
+        text = orjson.dumps(value, option=ORJSON_PASSTHROUGH)
     except TypeError:  # orjson.JSONEncodeError
         return _STORED_JSON.encode(value)
     if orjson.loads(text) != value:
