@@ -29,8 +29,17 @@ are larger than a health probe's); the last lines give the worker CPU per reques
 referee's own work adds to the floor's, for each endpoint. A target that the floor
 itself barely meets leaves the app's work no room.
 
+With --bounds, each round also runs health and moves against two copies of the referee
+(bench/bounds_app.py, same configuration) whose batches of moves do less: one judges
+each move and answers without touching the database ("no database"), the other does
+that inside the batch's transaction, as the referee's batch does, with one small insert
+in place of the moves' reads and writes ("empty transaction"). Their moves/health is
+what moves could reach if the batch's reads and writes cost nothing, or its transaction
+too: a moves target above the empty transaction's cannot be met by making the batch's
+own work cheaper.
+
 Usage: .venv/bin/python bench/service.py [--seconds 10] [--rounds 3] [--warmup 2] [--connections 32]
-       [--tables 16] [--workers 2] [--floor]
+       [--tables 16] [--workers 2] [--floor] [--bounds]
 The database is a fresh SQLite file, or, when DATABASE_URL names PostgreSQL, a fresh
 schema in that database (dropped afterwards).
 wrk is installed with apt-get when missing.
@@ -220,12 +229,13 @@ def header(database, workers):
 
 
 def ratios(results, database):
-    """{endpoint: (req/s ratio, p99 ratio, CPU-per-request ratio)} against health."""
+    """{endpoint: (req/s ratio, p99 ratio, CPU-per-request ratio)} against health, for
+    the targets' endpoints that were run."""
     base = results["health"]
     return {name: (results[name]["rps"] / base["rps"],
                    results[name]["p99_us"] / max(base["p99_us"], 1),
                    base["cpu_us"] / max(results[name]["cpu_us"], 1e-9))
-            for name in targets_for(database)}
+            for name in targets_for(database) if name in results}
 
 
 def targets_for(database):
@@ -233,7 +243,7 @@ def targets_for(database):
 
 
 def verdict_line(name, database, rps_ratio, p99_ratio, cpu_ratio, label, judged=True):
-    if not judged:  # the floor: no target applies to it
+    if not judged:  # the floor and the bounds: no target applies to them
         return (f"{label}{name}/health: req/s {rps_ratio:.0%}, p99 {p99_ratio:.2f}x; "
                 f"by worker CPU per request {cpu_ratio:.0%}")
     rps_target, p99_target = targets_for(database)[name]
@@ -245,7 +255,7 @@ def verdict_line(name, database, rps_ratio, p99_ratio, cpu_ratio, label, judged=
 
 
 def report_round(number, results, database, server="referee"):
-    print(f"\nround {number}" + ("" if server == "referee" else f", {FLOOR_LABEL}"))
+    print(f"\nround {number}" + ("" if server == "referee" else f", {SERVER_LABELS[server]}"))
     print(f"{'endpoint':<8} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'errors':>7} {'non-2xx':>8} "
           f"{'worker CPU us/req':>18}")
     for name, r in results.items():
@@ -256,9 +266,10 @@ def report_round(number, results, database, server="referee"):
 
 
 def report_medians(rounds, database, server="referee"):
-    print(f"\nmedian over {len(rounds)} rounds" + ("" if server == "referee" else f", {FLOOR_LABEL}"))
+    print(f"\nmedian over {len(rounds)} rounds"
+          + ("" if server == "referee" else f", {SERVER_LABELS[server]}"))
     per_round = [ratios(results, database) for results in rounds]
-    for name in targets_for(database):
+    for name in per_round[0]:
         medians = [statistics.median(r[name][i] for r in per_round) for i in range(3)]
         spread = ", ".join(f"{r[name][0]:.0%}" for r in per_round)
         print(verdict_line(name, database, *medians, label="", judged=server == "referee")
@@ -274,12 +285,22 @@ def report_app_work(rounds):
         print(f"{name:<8} {above:>6.0f} us")
 
 
-FLOOR_LABEL = "the floor: the same answers replayed with no work (bench/floor_app.py)"
+SERVER_LABELS = {
+    "floor": "the floor: the same answers replayed with no work (bench/floor_app.py)",
+    "no-database": "bound: moves judged and answered, no database (bench/bounds_app.py)",
+    "empty-transaction": "bound: moves judged in an empty transaction (bench/bounds_app.py)",
+}
+BOUNDS = ("no-database", "empty-transaction")
+
+
+def endpoints_of(server):
+    """The bounds change only what a move does: they run health and moves."""
+    return ("health", "moves") if server in BOUNDS else ENDPOINTS
 
 
 def start_servers(args, directory, database_url):
-    """{"referee": (process, base)}, with "floor" beside it when --floor asks; the wrk
-    scripts and paths."""
+    """{"referee": (process, base)}, with "floor" beside it when --floor asks and the
+    BOUNDS when --bounds does (all on the one database); the wrk scripts and paths."""
     servers = {"referee": start_gunicorn(database_url, free_port(), args.workers)}
     try:
         base = servers["referee"][1]
@@ -290,6 +311,10 @@ def start_servers(args, directory, database_url):
                                               app="floor_app:app",
                                               env={"FLOOR_ANSWERS": str(answers)},
                                               pythonpath=[ROOT / "bench"])
+        for bound in BOUNDS if args.bounds else ():
+            servers[bound] = start_gunicorn(database_url, free_port(), args.workers,
+                                            app="bounds_app:app", env={"BOUND": bound},
+                                            pythonpath=[ROOT / "bench"])
     except BaseException:
         stop_servers(servers)
         raise
@@ -311,6 +336,8 @@ def main():
     parser.add_argument("--warmup", type=int, default=2, help="seconds of each endpoint first")
     parser.add_argument("--floor", action="store_true",
                         help="each round also against bench/floor_app.py (see above)")
+    parser.add_argument("--bounds", action="store_true",
+                        help="each round also against bench/bounds_app.py (see above)")
     args = parser.parse_args()
     ensure_wrk()
     backend = "postgresql" if postgres_url_from_env() else "sqlite"
@@ -320,15 +347,15 @@ def main():
         servers, scripts, paths = start_servers(args, directory, database_url)
         try:
             header(backend, args.workers)
-            for process, base in servers.values():
-                for name in ENDPOINTS if args.warmup > 0 else ():
+            for server, (process, base) in servers.items():
+                for name in endpoints_of(server) if args.warmup > 0 else ():
                     run_wrk(base, paths[name], scripts[name], args.warmup, args.connections,
                             process.pid)
             for number in range(1, args.rounds + 1):
                 for server, (process, base) in servers.items():
                     results = {name: run_wrk(base, paths[name], scripts[name], args.seconds,
                                              args.connections, process.pid)
-                               for name in ENDPOINTS}
+                               for name in endpoints_of(server)}
                     rounds.setdefault(server, []).append(results)
                     report_round(number, results, backend, server)
         finally:
