@@ -202,10 +202,11 @@ nothing in it but one small insert, 47% (45-54%) and 42% (37-45%); the referee 4
 (38-50%) and 30% (27-31%). So on SQLite the moves' own reads, judging and writes cost
 nothing that shows: the transaction does, and an empty one already misses 50%. On
 PostgreSQL they cost 12 points, and an empty transaction leaves 2 above the 40%
-target. The SQLite figures taken apart with a scratch copy of bounds_app (8 s runs, three of each, alternated): the
-write lock alone around judging (no SQLite call) 51-71%, a pooled connection with
-BEGIN IMMEDIATE and COMMIT and no lock 32-60% (without the lock, SQLite's busy handler
-sleeps between tries), both with one insert 46-53%, no database 76-79%; the workers'
+target. The SQLite figures taken apart with a scratch copy of bounds_app (8 s runs,
+three of each, alternated): the write lock alone around judging (no SQLite call)
+51-71%, a pooled connection with BEGIN IMMEDIATE and COMMIT and no lock 32-60%
+(without the lock, SQLite's busy handler sleeps between tries), both with one insert
+46-53%, no database 76-79%; the workers'
 CPU a move above no database's in the same round: the lock +110-320 us, the
 connection +320-430, both +420-580. Each is a place where the batch's leader blocks
 (and, for the lock, where the other worker's leader waits); most likely each block is
@@ -213,11 +214,14 @@ paid as hand-offs of the interpreter among the worker's threads (not measured ap
 A prototype that made the batch's SQLite calls through ctypes.PyDLL, keeping the
 interpreter throughout, shortened the lock's hold from 3.9-5.2 to 3.2-3.9 ms a batch,
 but moves got no faster (37-41% against 41-55%): the hold is not what limits them.
-In-process, a batch of 12 moves costs 454k instructions a move (callgrind; inclusive
-figures, which overlap): SQLite's statements 15%, orjson reading 15% (three of its five
-reads a move check that a stored text reads back as its value; the comparison is
-another 5%), executemany 11%, the rows read as tuples 9%, objects made by Python
-classes 8%, orjson writing 8%.
+A prototype with one writer process (the workers sent each batch over a Unix socket
+to a process that recorded all the batches waiting at one moment in one transaction;
+three 8 s runs alternated with the referee's) reached 51%, 34% and 48% against 41%, 37%
+and 37%: perhaps ten points more, still short of 50%. In-process, a batch of 12 moves
+costs 454k instructions a move (callgrind; inclusive figures, which overlap): SQLite's
+statements 15%, orjson reading 15% (three of its five reads a move check that a stored
+text reads back as its value; the comparison is another 5%), executemany 11%, the rows
+read as tuples 9%, objects made by Python classes 8%, orjson writing 8%.
 
 Workers: 2 stays the default (`make run`, bench/service.py --workers). 3 or 4 were
 tried on this machine, but at load average 9-12 from other programs the req/s of
