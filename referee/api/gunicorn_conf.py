@@ -195,8 +195,8 @@ the batches shrank and moves got no faster.
 
 How far moves could go at all (bench/service.py --bounds: the same wrk runs against
 the referee with its batch of moves doing less, bench/bounds_app.py), 2026-12-01, main
-at f9a4710, 3 rounds a database, load average 1 before the runs: moves/health by req/s
-with no database (each move judged on its table's row and answered) 79% on SQLite
+at f9a4710, 3 rounds a database, nothing else of this session running: moves/health by
+req/s with no database (each move judged on its table's row and answered) 79% on SQLite
 (rounds 70-80%) and 71% on PostgreSQL (68-77%); with the batch's transaction and
 nothing in it but one small insert, 47% (45-54%) and 42% (37-45%); the referee 46%
 (38-50%) and 30% (27-31%). So on SQLite the moves' own reads, judging and writes cost
