@@ -8,7 +8,9 @@ referee/store/repository.py) taken away. BOUND names what is left of the batch:
                      BEGIN IMMEDIATE on SQLite; the two round trips on PostgreSQL, BEGIN
                      with a read, then a write with COMMIT), holding one small insert
                      instead of the reads and writes of the moves; the moves are judged
-                     inside it, as no-database judges them
+                     as no-database judges them, before the connection is given back
+                     (on SQLite inside the transaction, holding the lock, as the
+                     referee judges them; on PostgreSQL after the COMMIT)
 
 Everything else is the referee's: gunicorn, Flask, the rate limit, the token and the
 body, the group commit that gathers a worker's waiting moves into one batch, the

@@ -32,7 +32,7 @@ itself barely meets leaves the app's work no room.
 With --bounds, each round also runs health and moves against two copies of the referee
 (bench/bounds_app.py, same configuration) whose batches of moves do less: one judges
 each move and answers without touching the database ("no database"), the other does
-that inside the batch's transaction, as the referee's batch does, with one small insert
+that with the batch's transaction run as the referee runs it, holding one small insert
 in place of the moves' reads and writes ("empty transaction"). Their moves/health is
 what moves could reach if the batch's reads and writes cost nothing, or its transaction
 too: a moves target above the empty transaction's cannot be met by making the batch's
@@ -288,7 +288,7 @@ def report_app_work(rounds):
 SERVER_LABELS = {
     "floor": "the floor: the same answers replayed with no work (bench/floor_app.py)",
     "no-database": "bound: moves judged and answered, no database (bench/bounds_app.py)",
-    "empty-transaction": "bound: moves judged in an empty transaction (bench/bounds_app.py)",
+    "empty-transaction": "bound: an empty transaction a batch (bench/bounds_app.py)",
 }
 BOUNDS = ("no-database", "empty-transaction")
 
