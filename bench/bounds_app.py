@@ -46,10 +46,6 @@ def _judge_on_kept_rows(store, batch):
             pending.error = exc
 
 
-def _no_database(store, batch):
-    _judge_on_kept_rows(store, batch)
-
-
 def _empty_transaction(store, batch):
     with store._batch_transaction() as raw:
         if store.dialect == "sqlite":
@@ -64,7 +60,7 @@ def _empty_transaction(store, batch):
         _judge_on_kept_rows(store, batch)
 
 
-RECORD_BATCH = {"no-database": _no_database, "empty-transaction": _empty_transaction}
+RECORD_BATCH = {"no-database": _judge_on_kept_rows, "empty-transaction": _empty_transaction}
 
 # Before the app is made: each Store hands its own _record_batch to its group commit.
 repository.Store._record_batch = RECORD_BATCH[BOUND]

@@ -254,8 +254,13 @@ def verdict_line(name, database, rps_ratio, p99_ratio, cpu_ratio, label, judged=
             f"by worker CPU per request {cpu_ratio:.0%}")
 
 
+def beside(server):
+    """What a heading adds for a server other than the referee: its label."""
+    return "" if server == "referee" else f", {SERVER_LABELS[server]}"
+
+
 def report_round(number, results, database, server="referee"):
-    print(f"\nround {number}" + ("" if server == "referee" else f", {SERVER_LABELS[server]}"))
+    print(f"\nround {number}{beside(server)}")
     print(f"{'endpoint':<8} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'errors':>7} {'non-2xx':>8} "
           f"{'worker CPU us/req':>18}")
     for name, r in results.items():
@@ -266,8 +271,7 @@ def report_round(number, results, database, server="referee"):
 
 
 def report_medians(rounds, database, server="referee"):
-    print(f"\nmedian over {len(rounds)} rounds"
-          + ("" if server == "referee" else f", {SERVER_LABELS[server]}"))
+    print(f"\nmedian over {len(rounds)} rounds{beside(server)}")
     per_round = [ratios(results, database) for results in rounds]
     for name in per_round[0]:
         medians = [statistics.median(r[name][i] for r in per_round) for i in range(3)]
