@@ -35,20 +35,30 @@ def optional_organiser() -> str | None:
     return organiser()
 
 
-def table_writer(table_id, checked_at_write=False) -> str | None:
+class Writer:
+    """Who posts to a table: the digest of the table token that passed (None for the
+    organiser who opened it) and the seat that token moves for (None: any seat)."""
+    __slots__ = ("token_sha256", "seat")
+
+    def __init__(self, token_sha256=None, seat=None):
+        self.token_sha256, self.seat = token_sha256, seat
+
+
+def table_writer(table_id, checked_at_write=False) -> Writer:
     """Pass when the request carries this table's secret, a phone token of it, or the
     token of the organiser who opened it: 401 without a token, 403 with another one,
     404 when there is no such table (before saying anything about tokens).
 
-    The digest of the table token that passed; None when the organiser's did.
-    checked_at_write: the caller's write checks that digest again (Store.append's
-    token_sha256), so a token seen active before passes without a read."""
+    checked_at_write: the caller's write checks the token's digest again
+    (Store.append's token_sha256), so a token seen active before passes without a
+    read."""
     store = services().store
     token = bearer_token()
     if token is not None:
         digest = token_digest(token)
-        if store.table_token_active(table_id, digest, checked_at_write):
-            return digest  # the usual move: no read, or one indexed read
+        grant = store.table_token(table_id, digest, checked_at_write)
+        if grant is not None:
+            return Writer(digest, grant.seat)  # the usual move: no read, or one indexed read
     table = store.get_table(table_id)
     if table is None:
         raise NotFound(f"no table {table_id!r}")
@@ -57,7 +67,7 @@ def table_writer(table_id, checked_at_write=False) -> str | None:
             "send `Authorization: Bearer <secret>` with the secret answered when the "
             "table was opened, or the token answered when this phone joined by code")
     if table.owner is not None and store.organiser_for(token) == table.owner:
-        return None
+        return Writer()
     raise wrong_table_secret()
 
 

@@ -35,6 +35,13 @@ CARD = {"type": "string", "pattern": "^[a-z0-9]+(-[a-z0-9]+)*$", "maxLength": 60
         "description": "`<colour>-<kind>` for a coloured card, `<kind>` for a wild "
                        "(e.g. `red-7`, `blue-skip`, `wild-draw-four`)."}
 SEAT = {"type": "integer", "minimum": 0, "maximum": 1000, "description": "A seat index (0-based)."}
+# Who a joining phone is: one player's (their seat; it moves for that seat only, but
+# catches, challenges, scores, deals and corrections, which any phone may record) or
+# the table's shared phone, which moves for anyone.
+TABLE_PHONE = "table"
+JOIN_SEAT = {"oneOf": [SEAT, {"const": TABLE_PHONE}],
+             "description": "The seat of the player holding this phone, or \"table\" for "
+                            "one phone shared by the table, which records for anyone."}
 RULESET_ID = {"type": "string", "minLength": 1, "maxLength": 64,
               "pattern": f"^{RULESET_ID_PATTERN}$"}
 
@@ -355,10 +362,11 @@ SCHEMAS = {
                        "next": ref("Next")},
     },
     "JoinRequest": {
-        "type": "object", "required": ["code"], "additionalProperties": False,
+        "type": "object", "required": ["code", "seat"], "additionalProperties": False,
         "properties": {"code": {"type": "string", "minLength": 1, "maxLength": 40,
                                 "description": "The join code, in any case, dashes and "
-                                               "spaces ignored."}},
+                                               "spaces ignored."},
+                       "seat": JOIN_SEAT},
     },
     "Joined": {
         "type": "object", "required": ["id", "secret", "seq", "ruleset"],
@@ -366,6 +374,8 @@ SCHEMAS = {
                        "secret": {"type": "string",
                                   "description": "This phone's own token for the table's "
                                                  "moves."},
+                       "seat": JOIN_SEAT,
+                       "players": {"type": "array", "items": {"type": "string"}},
                        "seq": {"type": "integer"}, "ruleset": ref("RulesetRef")},
     },
     "NewSecret": {

@@ -36,11 +36,12 @@ from referee.store import StaleSeq, TokenRevoked, token_digest
 
 from referee.service.body import json_body
 from referee.service.ids import TABLE_ID_PATTERN
-from referee.service.problems import BadRequest, Forbidden, NotFound, Unprocessable
+from referee.service.problems import BadRequest, Forbidden, NotFound, NotYourSeat, Unprocessable
 
 from .auth import optional_organiser, organiser, table_writer, wrong_table_secret
 from .context import answer, language, services, with_message, with_next_message
 from .fields import request_fields
+from .openapi import SEAT, TABLE_PHONE
 from .rulesets import page_limit
 from .states import ParsedStates
 
@@ -201,19 +202,74 @@ def create_table():
 
 @bp.post("/tables/join")
 def join_table():
-    """A phone at the table types the join code: it gets the table and a token of its
-    own for moves (revoked with the rest when the table gets a new secret)."""
+    """A phone at the table types the join code and says whose phone it is: it gets
+    the table and a token of its own for moves, bound to that seat (revoked with the
+    rest when the table gets a new secret). Without a seat nothing is recorded and
+    the answer lists the players, so the phone can ask "which one are you?"."""
     fields = request_fields("JoinRequest", json_body())
     code = fields.string("code")
+    seat = _seat_field(fields)
     fields.done()
     raw = _normalised_join_code(code)
     token, token_sha256 = _new_secret()
-    table = services().store.join_table(_join_code_sha256(raw), token_sha256)
+    table = services().store.join_table(_join_code_sha256(raw), token_sha256,
+                                        lambda found: _joining_seat(found, seat))
     if table is None:
         raise NotFound("no table has this join code (a new secret replaces the code)")
     return answer({"id": table.id, "name": table.name, "secret": token, "seq": table.seq,
+                   "seat": seat, "players": table.opening["players"],
                    "ruleset": _pinned(table)},
                   headers={"Location": url_for("tables.get_table", table_id=table.id)})
+
+
+_NO_SEAT = object()
+# Moves any phone at the table may record, whoever's it is: a catch and a challenge
+# are called across the table, and the score, the deal and a correction are the
+# table's, not one player's.
+OPEN_TO_EVERY_PHONE = frozenset({"catch-uno", "challenge", "score", "deal", "correct"})
+
+
+def _seat_field(fields):
+    """The join's `seat` as sent (_NO_SEAT when left out), its type and range checked;
+    whether the table has that seat is known once the code has found the table."""
+    seat = fields.data.get("seat", _NO_SEAT)
+    if seat is _NO_SEAT or seat == TABLE_PHONE:
+        return seat
+    if type(seat) is not int:
+        fields.fail("seat", f'expected a seat number, or "{TABLE_PHONE}"', "wrong-type")
+    elif not SEAT["minimum"] <= seat <= SEAT["maximum"]:
+        fields.fail("seat", f"expected a seat from {SEAT['minimum']} to {SEAT['maximum']}",
+                    "out-of-range")
+    return seat
+
+
+def _joining_seat(table, seat):
+    """The seat a joining phone is bound to (None: the table's shared phone), or 422
+    with the players to choose from."""
+    players = table.opening["players"]
+    if seat == TABLE_PHONE:
+        return None
+    if type(seat) is int and 0 <= seat < len(players):
+        return seat
+    choices = f"a seat from 0 to {len(players) - 1}, or \"{TABLE_PHONE}\" for one phone shared by the table"
+    if seat is _NO_SEAT:
+        raise Unprocessable("say whose phone this is", players=players, errors=[
+            problem("/seat", f"required: {choices}", "seat-required")])
+    raise Unprocessable("no such seat at this table", players=players, errors=[
+        problem("/seat", f"expected {choices}", "not-a-seat")])
+
+
+def _check_seat(writer, move_json):
+    """403 when a phone bound to one seat sends another seat's move."""
+    if (writer.seat is None or not isinstance(move_json, dict)
+            or move_json.get("type") in OPEN_TO_EVERY_PHONE
+            or move_json.get("player") == writer.seat):
+        return
+    seat = writer.seat
+    raise NotYourSeat(
+        f"this phone joined as seat {seat}'s: it records seat {seat}'s moves only "
+        "(catches, challenges, scores, deals and corrections are open to every phone)",
+        errors=[problem("/move/player", f"expected {seat}, this phone's seat", "not-your-seat")])
 
 
 @bp.post("/tables/<table_id:table_id>/secret")
@@ -271,7 +327,7 @@ def post_move(table_id):
     # again in its transaction (a token replaced meanwhile records nothing), so a
     # token seen before needs no read here; a dry run (the only query parameter)
     # records nothing and is checked by a read.
-    token_sha256 = table_writer(table_id, checked_at_write=not request.query_string)
+    writer = table_writer(table_id, checked_at_write=not request.query_string)
     dry_run = _flag("dry_run")
     key = _idempotency_key()
     body = json_body()
@@ -279,13 +335,15 @@ def post_move(table_id):
     move_json = fields.obj("move")
     expect_seq = fields.integer("expect_seq")
     fields.done()
+    _check_seat(writer, move_json)
     decide = _correction(table_id, move_json) if is_correction(move_json) else _judged(move_json)
     if dry_run:
         return _dry_run(table_id, expect_seq, decide)
     try:
         appended = services().store.append(
             table_id, move_json, decide, expect_seq=expect_seq, idempotency_key=key,
-            request_sha256=_request_sha256(body) if key else None, token_sha256=token_sha256)
+            request_sha256=_request_sha256(body) if key else None,
+            token_sha256=writer.token_sha256)
     except TokenRevoked:
         raise wrong_table_secret() from None
     ruleset = {"id": appended.ruleset_id, "version": appended.ruleset_version}

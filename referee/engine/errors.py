@@ -30,6 +30,8 @@ INPUT_CODES = {
     "lone-surrogate": "A string holds a lone surrogate (half of a character): it cannot be stored or answered.",
     "idempotency-key-reused": "The Idempotency-Key was already used for another request body.",
     "not-a-join-code": "The join code is not 8 letters and digits.",
+    "seat-required": "A phone joining a table says whose it is: a seat, or \"table\" for one shared phone.",
+    "not-your-seat": "A phone that joined as one player's records that player's moves only.",
 }
 
 

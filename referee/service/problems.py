@@ -96,6 +96,10 @@ class WrongTableSecret(Forbidden):
     slug, title = "wrong-table-secret", "Not this table's secret"
 
 
+class NotYourSeat(Forbidden):
+    slug, title = "not-your-seat", "This phone moves for another seat"
+
+
 class NotFound(Problem):
     status, slug, title = 404, "not-found", "Not found"
 
@@ -150,6 +154,7 @@ HTTP_SLUGS = {
 
 # Every problem the service can answer (for the OpenAPI document and /docs).
 ALL_PROBLEMS = [BadRequest, Unauthorized, TableSecretRequired, Forbidden, WrongTableSecret,
+                NotYourSeat,
                 NotFound, Conflict, PayloadTooLarge,
                 UnsupportedMediaType, Unprocessable, TooManyRequests, ServiceUnavailable,
                 InsufficientStorage, Problem]

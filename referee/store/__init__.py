@@ -2,11 +2,11 @@
 from .db import database_url, make_engine
 from .errors import (IdempotencyKeyReused, NotOwner, OrganiserExists, StaleSeq, StoreError,
                      TokenRevoked, UnknownOrganiser, UnknownTable)
-from .repository import (Appended, Event, RulesetSummary, Store, StoredRuleset, TableRow,
+from .repository import (Appended, Event, Grant, RulesetSummary, Store, StoredRuleset, TableRow,
                          token_digest)
 
 __all__ = [
-    "Appended", "Event", "IdempotencyKeyReused", "NotOwner", "OrganiserExists",
+    "Appended", "Event", "Grant", "IdempotencyKeyReused", "NotOwner", "OrganiserExists",
     "RulesetSummary", "StaleSeq", "Store", "StoreError", "StoredRuleset", "TableRow",
     "TokenRevoked", "UnknownOrganiser", "UnknownTable", "database_url", "make_engine",
     "token_digest",

@@ -97,12 +97,15 @@ game_tables = Table(
 
 # Who may post moves to a table: the secret answered when it was opened, and the token
 # of each phone that joined by code. Only SHA-256 digests are kept; a new secret
-# revokes every token of the table (and its join code) at once.
+# revokes every token of the table (and its join code) at once. A phone that joined
+# as one player's keeps that seat: it moves for that player only (NULL: the secret,
+# and a shared table phone, move for anyone).
 table_tokens = Table(
     "table_tokens", metadata,
     Column("token_sha256", String(64), primary_key=True),
     Column("table_id", String(64), ForeignKey("game_tables.id"), nullable=False),
     Column("kind", String(10), nullable=False),  # "secret" or "phone"
+    Column("seat", Integer),
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("revoked_at", DateTime(timezone=True)),
     Index("ix_table_tokens_table", "table_id"),

@@ -87,6 +87,12 @@ class TableSummary:
 
 
 @dataclass(frozen=True)
+class Grant:
+    """What a table token may do: move for `seat` only, or for any seat (None)."""
+    seat: int | None
+
+
+@dataclass(frozen=True)
 class Event:
     seq: int
     move: dict
@@ -145,7 +151,7 @@ _EVENTS_AFTER = (select(_E.c.seq, _E.c.move, _E.c.verdict, _E.c.created_at)
                  .where(_E.c.table_id == bindparam("table_id"), _E.c.seq > bindparam("after"))
                  .order_by(_E.c.seq).limit(bindparam("limit")))
 ALL_EVENTS = 2**31 - 1  # the limit of an unlimited read
-_ACTIVE_TOKEN = select(_TOKENS.c.table_id).where(
+_ACTIVE_TOKEN = select(_TOKENS.c.seat).where(
     _TOKENS.c.token_sha256 == bindparam("token_sha256"),
     _TOKENS.c.table_id == bindparam("table_id"), _TOKENS.c.revoked_at.is_(None))
 _EARLIER_TRY = select(_E.c.seq, _E.c.verdict, _E.c.request_sha256).where(
@@ -173,7 +179,7 @@ class Store:
             hotpath.Prepared(_LOCKED_TABLES_AND_TOKENS, dialect)
             if dialect.name == "postgresql" else None)
         self._sqlite_tables_and_tokens = {}  # (tables, digests) -> its statement
-        self._remembered_tokens = set()
+        self._remembered_tokens = {}  # (table id, digest) -> Grant
         self._record_batch_sql = self._one_statement_batch(dialect)
         self._execute_batch = (_execute_batch(self._record_batch_sql)
                                if self._record_batch_sql else None)  # PostgreSQL only
@@ -423,40 +429,51 @@ class Store:
 
     # --- who may post moves ------------------------------------------------------------
 
-    def table_token_active(self, table_id: str, token_sha256: str,
-                           checked_at_write: bool = False) -> bool:
-        """Whether this digest is an unrevoked secret or phone token of the table.
+    def table_token(self, table_id: str, token_sha256: str,
+                    checked_at_write: bool = False) -> "Grant | None":
+        """What this digest may do at the table: None unless it is an unrevoked secret
+        or phone token of it; else its Grant (the seat it moves for, or any).
 
         checked_at_write: the caller appends with this token (append's
         `token_sha256`), whose transaction checks it again; then a token this process
         saw active before passes without a read (a move's commonest read, and a
-        token revoked since is still refused, by the append)."""
+        token revoked since is still refused, by the append). A token's seat never
+        changes, so the one remembered is the one stored."""
         pair = (table_id, token_sha256)
-        if checked_at_write and pair in self._remembered_tokens:
-            return True
+        if checked_at_write:
+            remembered = self._remembered_tokens.get(pair)
+            if remembered is not None:
+                return remembered
         with self._reading() as conn:
-            active = hotpath.first(hotpath.dbapi(conn), self._active_token, {
-                "token_sha256": token_sha256, "table_id": table_id}) is not None
-        if active:
-            self._remember_token(pair)
-        return active
+            row = hotpath.first(hotpath.dbapi(conn), self._active_token, {
+                "token_sha256": token_sha256, "table_id": table_id})
+        if row is None:
+            return None
+        grant = Grant(row[0])
+        self._remember_token(pair, grant)
+        return grant
 
-    def _remember_token(self, pair):
+    def _remember_token(self, pair, grant):
         if len(self._remembered_tokens) >= REMEMBERED_TOKENS:
-            self._remembered_tokens = set()  # bounded; the next moves read again
-        self._remembered_tokens.add(pair)
+            self._remembered_tokens = {}  # bounded; the next moves read again
+        self._remembered_tokens[pair] = grant
 
-    def join_table(self, join_code_sha256: str, token_sha256: str) -> TableRow | None:
-        """The table whose join code this is, with a new phone token recorded for it;
-        None when no table has this code (any more)."""
+    def join_table(self, join_code_sha256: str, token_sha256: str,
+                   seat_of=lambda table: None) -> TableRow | None:
+        """The table whose join code this is, with a new phone token recorded for it,
+        bound to the seat `seat_of(table row)` answers (None: a table phone, which
+        moves for anyone; it may raise, and then nothing is recorded); None when no
+        table has this code (any more)."""
         with self._writing() as conn:
             row = conn.execute(select(*_TABLE_COLUMNS).where(
                 _T.c.join_code_sha256 == join_code_sha256)).first()
             if row is None:
                 return None
+            table = TableRow(*row)
             conn.execute(insert(db.table_tokens).values(
-                token_sha256=token_sha256, table_id=row.id, kind="phone", created_at=_now()))
-            return TableRow(*row)
+                token_sha256=token_sha256, table_id=table.id, kind="phone",
+                seat=seat_of(table), created_at=_now()))
+            return table
 
     def replace_secret(self, table_id: str, secret_sha256: str, join_code_sha256: str) -> None:
         """Revoke every token of the table and its join code; record the new ones."""
@@ -634,7 +651,7 @@ class Store:
         if table is None:
             raise UnknownTable(move.table_id)
         if move.token_sha256 is not None and move.token_sha256 not in judged.tokens[table.id]:
-            self._remembered_tokens.discard((table.id, move.token_sha256))
+            self._remembered_tokens.pop((table.id, move.token_sha256), None)
             raise TokenRevoked(table.id)
         if move.idempotency_key is not None:
             earlier = (judged.keyed.get((move.table_id, move.idempotency_key))

@@ -15,7 +15,7 @@ REQUESTS = {
     "CheckRequest": ("/v1/rulesets/classic/check", {"state": None, "move": {"type": "draw", "player": 1}}),
     "HintsRequest": ("/v1/rulesets/classic/hints", {"state": None, "hand": ["red-3"]}),
     "TableHintsRequest": ("/v1/tables/{table}/hints", {"hand": ["red-3"]}),
-    "JoinRequest": ("/v1/tables/join", {"code": "AAAA-AAAA"}),
+    "JoinRequest": ("/v1/tables/join", {"code": "AAAA-AAAA", "seat": 0}),
 }
 FILLER = {"string": "Asha", "card": "red-3"}
 

@@ -73,15 +73,67 @@ def test_an_unknown_table_is_404_whatever_the_token(anonymous):
                            headers=bearer("whatever")), 404)
 
 
+def joined(anonymous, code, seat="table"):
+    response = anonymous.post("/v1/tables/join", json={"code": code, "seat": seat})
+    assert response.status_code == 200, response.get_json()
+    return response.get_json()
+
+
 def test_joining_by_code_gives_a_phone_its_own_token(anonymous):
     table = opened(anonymous)
     typed = table["join_code"].lower().replace("-", " ")
-    joined = anonymous.post("/v1/tables/join", json={"code": typed})
-    assert joined.status_code == 200, joined.get_json()
-    phone = joined.get_json()
+    phone = joined(anonymous, typed, seat=1)
     assert phone["id"] == table["id"] and phone["secret"] != table["secret"]
+    assert phone["seat"] == 1 and phone["players"] == OPENING["players"]
     response = anonymous.post(moves(table), json=PLAY, headers=bearer(phone["secret"]))
     assert response.status_code == 200
+
+
+def test_a_phone_joining_without_saying_whose_it_is_is_told_the_players_to_choose_from(
+        app, anonymous):
+    table = opened(anonymous)
+    body = problem(anonymous.post("/v1/tables/join", json={"code": table["join_code"]}), 422)
+    assert body["players"] == OPENING["players"]
+    assert [(e["path"], e["code"]) for e in body["errors"]] == [("/seat", "seat-required")]
+    for wrong in (len(OPENING["players"]), -1, "Bina", True, None):
+        body = problem(anonymous.post("/v1/tables/join",
+                                      json={"code": table["join_code"], "seat": wrong}), 422)
+        assert body["errors"][0]["path"] == "/seat", wrong
+    with app.extensions["referee"].store.engine.connect() as conn:
+        kinds = [row.kind for row in conn.execute(
+            select(db.table_tokens).where(db.table_tokens.c.table_id == table["id"]))]
+    assert kinds == ["secret"]  # the refused joins recorded no token
+
+
+def test_a_phone_bound_to_a_seat_moves_for_that_seat_only(anonymous):
+    """Asha's phone tapping Draw while it is Bina's turn must not record Bina's draw;
+    catches, challenges, scores, deals and corrections stay open to every phone."""
+    table = opened(anonymous)
+    asha = bearer(joined(anonymous, table["join_code"], seat=0)["secret"])
+    bina = bearer(joined(anonymous, table["join_code"], seat=1)["secret"])
+    for move in ({"type": "draw", "player": 1}, {"type": "draw"}):
+        body = problem(anonymous.post(moves(table), json={"move": move}, headers=asha), 403)
+        assert body["type"].endswith("not-your-seat")
+        assert body["errors"][0]["code"] == "not-your-seat"
+        problem(anonymous.post(moves(table) + "?dry_run=true", json={"move": move},
+                               headers=asha), 403)
+    assert anonymous.get(f"/v1/tables/{table['id']}").get_json()["seq"] == 0
+    assert anonymous.post(moves(table), json=PLAY, headers=bina).status_code == 200
+    refused = anonymous.post(moves(table), json={"move": {"type": "draw", "player": 0}},
+                             headers=asha).get_json()  # out of turn: judged, and refused
+    assert refused["seq"] == 2 and not refused["legal"]
+    catch = {"move": {"type": "catch-uno", "player": 2, "target": 1}}
+    assert anonymous.post(moves(table), json=catch, headers=asha).status_code == 200
+    undo = {"move": {"type": "correct", "to_seq": 0}}
+    assert anonymous.post(moves(table), json=undo, headers=asha).status_code == 200
+
+
+def test_a_table_phone_and_the_secret_move_for_anyone(anonymous):
+    table = opened(anonymous)
+    shared = bearer(joined(anonymous, table["join_code"], seat="table")["secret"])
+    assert anonymous.post(moves(table), json=PLAY, headers=shared).status_code == 200
+    assert anonymous.post(moves(table), json={"move": {"type": "draw", "player": 2}},
+                          headers=bearer(table["secret"])).status_code == 200
 
 
 @pytest.mark.parametrize("code", ["", "ABCD", "0000-0000", "ABCD-EFGH-JKMN", "IIII-IIII"])
@@ -95,7 +147,7 @@ def test_an_unknown_join_code_is_404(anonymous):
 
 def test_a_new_secret_revokes_the_old_one_the_phones_and_the_code(anonymous):
     table = opened(anonymous)
-    phone = anonymous.post("/v1/tables/join", json={"code": table["join_code"]}).get_json()
+    phone = joined(anonymous, table["join_code"])
     problem(anonymous.post(f"/v1/tables/{table['id']}/secret"), 401)
     replaced = anonymous.post(f"/v1/tables/{table['id']}/secret", headers=bearer(phone["secret"]))
     assert replaced.status_code == 200
@@ -104,11 +156,11 @@ def test_a_new_secret_revokes_the_old_one_the_phones_and_the_code(anonymous):
     for revoked in (table["secret"], phone["secret"]):
         body = problem(anonymous.post(moves(table), json=PLAY, headers=bearer(revoked)), 403)
         assert "replaced" in body["detail"]
-    problem(anonymous.post("/v1/tables/join", json={"code": table["join_code"]}), 404)
+    problem(anonymous.post("/v1/tables/join", json={"code": table["join_code"], "seat": 0}),
+            404)
     assert anonymous.post(moves(table), json=PLAY,
                           headers=bearer(fresh["secret"])).status_code == 200
-    assert anonymous.post("/v1/tables/join",
-                          json={"code": fresh["join_code"]}).status_code == 200
+    joined(anonymous, fresh["join_code"])
 
 
 def test_a_secret_that_posted_moves_before_it_was_replaced_posts_no_more(anonymous):

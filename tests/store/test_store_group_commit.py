@@ -104,15 +104,15 @@ def test_a_move_whose_token_was_revoked_before_its_write_records_nothing(store):
     old, new = secrets.token_urlsafe(8), secrets.token_urlsafe(8)
     old_sha256, new_sha256 = token_digest(old.encode()), token_digest(new.encode())
     store.replace_secret(table_id, old_sha256, secrets.token_hex(8))
-    assert store.table_token_active(table_id, old_sha256, checked_at_write=True)
+    assert store.table_token(table_id, old_sha256, checked_at_write=True)
     assert store.append(table_id, {}, count_up, token_sha256=old_sha256).seq == 1
     store.replace_secret(table_id, new_sha256, secrets.token_hex(8))
     # This process saw the old token active: it passes the check before the move ...
-    assert store.table_token_active(table_id, old_sha256, checked_at_write=True)
+    assert store.table_token(table_id, old_sha256, checked_at_write=True)
     with pytest.raises(TokenRevoked):  # ... but the move's transaction refuses it
         store.append(table_id, {}, count_up, token_sha256=old_sha256)
     assert store.get_table(table_id).seq == 1
-    assert not store.table_token_active(table_id, old_sha256, checked_at_write=True)
+    assert not store.table_token(table_id, old_sha256, checked_at_write=True)
     assert store.append(table_id, {}, count_up, token_sha256=new_sha256).seq == 2
 
 
