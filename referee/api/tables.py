@@ -29,7 +29,7 @@ from flask import Blueprint, current_app, request, stream_with_context, url_for
 
 from referee.engine import judge, open_table, parse_move, parse_state
 from referee.engine.corrections import correct, is_correction, parse_correction
-from referee.engine.errors import problem
+from referee.engine.errors import InputError, problem
 from referee.engine.next import next_action
 
 from referee.store import StaleSeq, TokenRevoked, token_digest
@@ -43,6 +43,7 @@ from .context import answer, language, services, with_message, with_next_message
 from .fields import request_fields
 from .openapi import SEAT, TABLE_PHONE
 from .rulesets import page_limit
+from . import standing
 from .states import ParsedStates
 
 bp = Blueprint("tables", __name__, url_prefix="/v1")
@@ -311,7 +312,8 @@ def get_table(table_id):
     action = next_action(rules, parse_state(rules, table.state))
     return answer({"id": table.id, "name": table.name, "seq": table.seq,
                    "state": table.state, "ruleset": _pinned(table), "opening": table.opening,
-                   "next": with_next_message(action, table.state["players"], rules)})
+                   "next": with_next_message(action, table.state["players"], rules),
+                   "last_move": _last_move(table, rules)})
 
 
 def with_next(rules, verdict):
@@ -336,6 +338,10 @@ def post_move(table_id):
     expect_seq = fields.integer("expect_seq")
     fields.done()
     _check_seat(writer, move_json)
+    if is_correction(move_json) and expect_seq is None:
+        raise Unprocessable("a correction is sent with expect_seq", errors=[problem(
+            "/expect_seq", "required with a correction: the seq this phone last saw, so it "
+            "takes back only moves the phone has seen", "required")])
     decide = _correction(table_id, move_json) if is_correction(move_json) else _judged(move_json)
     if dry_run:
         return _dry_run(table_id, expect_seq, decide)
@@ -371,30 +377,56 @@ def _judged(move_json):
 
 
 def _correction(table_id, move_json):
-    """decide(table) for a correction. The state to return to and the entries taken
-    back are read from the log first: entries never change once written, and if the
-    table moves on before the correction is recorded, it is refused with 409 (the
-    phone reads the table again and decides anew)."""
+    """decide(table) for a correction. The state to return to and the moves taken
+    back are read from the log first (standing.py): entries never change once
+    written, and if the table moves on before the correction is recorded, it is
+    refused with 409 (the phone reads the table again and decides anew). What the
+    log refuses (a move that does not stand) is said only once the store has
+    checked the retry's key and the phone's seq: a retry hears its first answer, a
+    phone that is behind hears that it is."""
     table = _table_or_404(table_id)
     rules = services().catalog.rules_for(table.ruleset_id, table.ruleset_version)
     correction = parse_correction(move_json, table.seq, len(table.opening["players"]))
-    to_seq = correction.to_seq
-    events = services().store.events(table_id, max(to_seq - 1, 0))
-    if to_seq == 0:
-        opening = table.opening
-        target = open_table(rules, opening["players"], opening["dealer"],
-                            opening["first_card"], opening.get("color")).state
-    else:
-        target = parse_state(rules, events[0].verdict["state"])
-    taken_back = [(event.seq, event.verdict) for event in events if event.seq > to_seq]
-    read_up_to = events[-1].seq if events else 0
+    log = standing.LogReader(services().store, table_id, table.seq)
+    try:
+        moves = standing.taken_back(log, correction)
+        target = log.state_after(correction.to_seq, rules, lambda: _opening_state(rules, table))
+    except InputError as refused:
+        return _refusal(refused)
+    except standing.OutOfReach:
+        return _refusal(standing.out_of_reach(correction))
 
     def decide(current_table):
-        if current_table.seq != read_up_to:
-            raise StaleSeq(read_up_to, current_table.seq)
+        if current_table.seq != table.seq:
+            raise StaleSeq(table.seq, current_table.seq)
         current = _states.parsed(rules, current_table.state)
-        return with_next(rules, correct(target, current, correction, taken_back))
+        return with_next(rules, correct(target, current, correction, moves))
     return decide
+
+
+def _refusal(problem):
+    def decide(current_table):
+        raise problem
+    return decide
+
+
+def _opening_state(rules, table):
+    opening = table.opening
+    return open_table(rules, opening["players"], opening["dealer"], opening["first_card"],
+                      opening.get("color")).state
+
+
+def _last_move(table, rules):
+    """The last move of the table that a correction can take back, as the Undo of a
+    phone names it: {seq, player, message}, or None."""
+    log = standing.LogReader(services().store, table.id, table.seq)
+    found = standing.last_move(log, rules, lambda: _opening_state(rules, table),
+                               _states.parsed(rules, table.state))
+    if found is None:
+        return None
+    seq, event = found
+    said = with_message(event.verdict, table.opening["players"], rules)
+    return {"seq": seq, "player": event.move.get("player"), "message": said["message"]}
 
 
 def _dry_run(table_id, expect_seq, decide):

@@ -1,10 +1,13 @@
 """Corrections: the table takes back its last move or moves.
 
-A correction is an entry of the log like any other move,
-`{"type": "correct", "to_seq": N, "player"?: seat, "reason"?: text}`: nothing is
-deleted or rewritten, and the table's state becomes exactly the state recorded after
-seq N. It is pure like the judge: the caller (the table's log) supplies the state
-after seq N and the entries taken back.
+A correction is an entry of the log like any other move: nothing is deleted or
+rewritten. `{"type": "correct", "takes_back": S}` names the move it takes back: the
+table's state becomes the one just before seq S (the state recorded after S - 1), and
+S with every move standing after it no longer counts. `{"type": "correct", "to_seq":
+N}` returns to the state recorded after seq N. Both may carry `player` and `reason`.
+It is pure like the judge: the caller (the table's log) supplies the state to return
+to and the moves that stand after it (refused entries and earlier corrections do not:
+see api/standing.py), having checked that S stands.
 
 Limits (docs/api.md, Corrections): N is an earlier seq of the same table; its state
 must belong to the current round, or be the scored end of the previous round (just
@@ -16,8 +19,12 @@ from referee.problem import child
 from .errors import InputError, problem
 from .verdict import Verdict
 
-CORRECTION_FIELDS = {"type", "to_seq", "player", "reason"}
+CORRECTION_FIELDS = {"type", "to_seq", "takes_back", "player", "reason"}
 MAX_REASON = 200
+# The moves taken back whose verdicts a correction's details repeat, first first: the
+# entry stays the same small size however many moves it takes back (the effect lists
+# every seq; `count` says how many).
+MAX_LISTED = 3
 
 # The table's own verdict codes, beside the judge's (codes.CODES): same shape.
 CORRECTION_CODES = {
@@ -30,10 +37,11 @@ CORRECTION_CODES = {
 
 
 class Correction:
-    __slots__ = ("to_seq", "player", "reason")
+    __slots__ = ("to_seq", "takes_back", "player", "reason")
 
-    def __init__(self, to_seq, player=None, reason=None):
+    def __init__(self, to_seq, player=None, reason=None, takes_back=None):
         self.to_seq = to_seq
+        self.takes_back = takes_back  # the seq named, when the correction names a move
         self.player = player
         self.reason = reason
 
@@ -46,10 +54,22 @@ def parse_correction(data, seq, seats, path="/move"):
     """A Correction for a table now at `seq` with `seats` players. Raises InputError."""
     problems = [problem(child(path, key), "is not a field of this move", "unknown-field")
                 for key in data if key not in CORRECTION_FIELDS]
-    to_seq = data.get("to_seq")
+    to_seq, takes_back = data.get("to_seq"), data.get("takes_back")
     if seq == 0:
-        problems.append(problem(child(path, "to_seq"), "nothing to take back: the table has no moves yet",
+        problems.append(problem(child(path, "to_seq" if "takes_back" not in data else "takes_back"),
+                                "nothing to take back: the table has no moves yet",
                                 "correction-invalid"))
+    elif ("to_seq" in data) == ("takes_back" in data):
+        problems.append(problem(child(path, "takes_back"),
+                                "name the move to take back (takes_back), or the seq to return to "
+                                "(to_seq): one of the two", "correction-invalid"))
+    elif "takes_back" in data:
+        if type(takes_back) is not int or not 0 < takes_back <= seq:
+            problems.append(problem(child(path, "takes_back"),
+                                    f"must be the seq of a move of this table, from 1 to {seq}",
+                                    "correction-invalid"))
+        else:
+            to_seq = takes_back - 1
     elif type(to_seq) is not int or not 0 <= to_seq < seq:
         problems.append(problem(child(path, "to_seq"), f"must be an earlier seq of this table, from 0 to {seq - 1}",
                                 "correction-invalid"))
@@ -63,7 +83,7 @@ def parse_correction(data, seq, seats, path="/move"):
                                 "out-of-range"))
     if problems:
         raise InputError(problems)
-    return Correction(to_seq, player, reason)
+    return Correction(to_seq, player, reason, takes_back if "takes_back" in data else None)
 
 
 def within_reach(target, current) -> bool:
@@ -76,23 +96,22 @@ def within_reach(target, current) -> bool:
 
 def correct(target, current, correction, taken_back):
     """The verdict of `correction` on a table whose state is `current`; `target` is
-    the state recorded after seq to_seq and `taken_back` the entries after it, as
-    (seq, verdict json) in order."""
+    the state recorded after seq to_seq and `taken_back` the moves that stand after
+    it, as (seq, verdict json) in order."""
     reason = {"reason": correction.reason} if correction.reason else {}
     if not within_reach(target, current):
         return Verdict(False, "correction-out-of-reach", "corrections", [], current,
                        {"to_seq": correction.to_seq, "round": current.round, **reason})
-    undone = [{"seq": seq, "code": verdict.get("code"), "legal": verdict.get("legal"),
+    listed = [{"seq": seq, "code": verdict.get("code"), "legal": verdict.get("legal"),
                "details": verdict.get("details")}
-              for seq, verdict in taken_back
-              if verdict.get("legal") or verdict.get("effects")]
+              for seq, verdict in taken_back[:MAX_LISTED]]
     effects = [{"type": "corrected", "to_seq": correction.to_seq,
-                "taken_back": [entry["seq"] for entry in undone]}]
+                "taken_back": [seq for seq, _ in taken_back]}]
     if target.phase in ("play", "respond"):
         effects.append({"type": "turn", "player": target.current})
     return Verdict(True, "corrected", "corrections", effects, target,
                    {"player": correction.player, "to_seq": correction.to_seq,
-                    "count": len(undone), "taken_back": undone, **reason})
+                    "count": len(taken_back), "taken_back": listed, **reason})
 
 
 def replay(rules, opening, moves):

@@ -1,4 +1,6 @@
 """Corrections, points scoring and the launcher's count, as a table meets them."""
+import concurrent.futures
+
 from apitest import problem
 
 from test_api_tables import move
@@ -15,6 +17,22 @@ def opened(client, opening=CLASSIC):
 
 def send(client, table_id, step, **extra):
     response = move(client, table_id, {"move": step, **extra})
+    assert response.status_code == 200, response.get_json()
+    return response.get_json()
+
+
+def seq_of(client, table_id):
+    return client.get(f"/v1/tables/{table_id}").get_json()["seq"]
+
+
+def correct(client, table_id, correction, query=""):
+    """A correction as a phone sends it: with the seq it last saw."""
+    return move(client, table_id, {"move": {"type": "correct", **correction},
+                                   "expect_seq": seq_of(client, table_id)}, query=query)
+
+
+def corrected(client, table_id, **correction):
+    response = correct(client, table_id, correction)
     assert response.status_code == 200, response.get_json()
     return response.get_json()
 
@@ -42,7 +60,7 @@ def test_a_correction_to_the_opening_and_in_another_language(client):
     table = opened(client)
     send(client, table["id"], {"type": "play", "player": 1, "cards": ["red-3"]})
     response = client.post(f"/v1/tables/{table['id']}/moves?lang=hi",
-                           json={"move": {"type": "correct", "to_seq": 0}})
+                           json={"move": {"type": "correct", "to_seq": 0}, "expect_seq": 1})
     body = response.get_json()
     assert body["state"] == table["state"]
     assert body["message"].startswith("1 चाल वापस ली गई")
@@ -51,14 +69,14 @@ def test_a_correction_to_the_opening_and_in_another_language(client):
 
 def test_a_correction_names_an_earlier_seq_of_this_table(client):
     table = opened(client)
-    body = problem(move(client, table["id"], {"move": {"type": "correct", "to_seq": 0}}), 422)
+    body = problem(correct(client, table["id"], {"to_seq": 0}), 422)
     assert body["errors"][0]["path"] == "/move/to_seq"
     send(client, table["id"], {"type": "play", "player": 1, "cards": ["red-3"]})
     for bad in (1, -1, "0", None):
-        body = problem(move(client, table["id"], {"move": {"type": "correct", "to_seq": bad}}), 422)
+        body = problem(correct(client, table["id"], {"to_seq": bad}), 422)
         assert body["errors"][0]["path"] == "/move/to_seq"
-    body = problem(move(client, table["id"], {"move": {"type": "correct", "to_seq": 0,
-                                                       "reason": "x" * 201, "undo": 1}}), 422)
+    body = problem(correct(client, table["id"], {"to_seq": 0, "reason": "x" * 201, "undo": 1}),
+                   422)
     assert {e["path"] for e in body["errors"]} == {"/move/reason", "/move/undo"}
 
 
@@ -81,7 +99,7 @@ def test_a_taken_back_move_retried_with_its_old_key_is_not_applied_again(client)
     table = opened(client)
     play = {"move": {"type": "play", "player": 1, "cards": ["red-3"]}}
     assert move(client, table["id"], play, **{"Idempotency-Key": "p1"}).status_code == 200
-    send(client, table["id"], {"type": "correct", "to_seq": 0})
+    corrected(client, table["id"], to_seq=0)
     replayed = move(client, table["id"], play, **{"Idempotency-Key": "p1"})
     assert replayed.headers["Idempotent-Replayed"] == "true" and replayed.get_json()["seq"] == 1
     now = client.get(f"/v1/tables/{table['id']}").get_json()
@@ -91,8 +109,7 @@ def test_a_taken_back_move_retried_with_its_old_key_is_not_applied_again(client)
 def test_a_dry_run_correction_records_nothing(client):
     table = opened(client)
     send(client, table["id"], {"type": "play", "player": 1, "cards": ["red-3"]})
-    body = move(client, table["id"], {"move": {"type": "correct", "to_seq": 0}},
-                query="?dry_run=true").get_json()
+    body = correct(client, table["id"], {"to_seq": 0}, query="?dry_run=true").get_json()
     assert body["dry_run"] and body["state"] == table["state"]
     assert client.get(f"/v1/tables/{table['id']}").get_json()["seq"] == 1
 
@@ -121,7 +138,7 @@ def test_points_scoring_shows_the_value_table_and_a_wrong_total_is_corrected(cli
                                      "Skip, Reverse, and Draw Two: 20 points, Wild and Wild "
                                      "Draw Four: 50 points.")
     assert wrong["next"]["situation"] == "deal"
-    undone = send(client, tid, {"type": "correct", "to_seq": out["seq"], "reason": "forgot Asha's cards"})
+    undone = corrected(client, tid, to_seq=out["seq"], reason="forgot Asha's cards")
     assert undone["next"]["situation"] == "score"
     right = send(client, tid, {"type": "score", "points": [35, 0]})
     assert right["state"]["scores"] == [0, 35]  # Bina went out: she scores what Asha holds
@@ -144,12 +161,12 @@ def test_a_scored_round_is_closed_once_the_next_round_is_dealt(client):
     dealt = send(client, tid, {"type": "deal", "first_card": "blue-4"})
     assert dealt["code"] == "round-dealt"
     send(client, tid, {"type": "play", "player": 1, "cards": ["blue-5"]})
-    refused = send(client, tid, {"type": "correct", "to_seq": out["seq"]})
+    refused = corrected(client, tid, to_seq=out["seq"])
     assert not refused["legal"] and refused["code"] == "correction-out-of-reach"
     assert refused["message"] == (f"Move {out['seq']} belongs to an earlier round: a correction "
                                   "goes back only within round 2, or to just before its deal.")
     # ...but the deal itself can be redone: back to just before it.
-    redo = send(client, tid, {"type": "correct", "to_seq": scored["seq"]})
+    redo = corrected(client, tid, to_seq=scored["seq"])
     assert redo["legal"] and redo["next"]["situation"] == "deal"
 
 
@@ -167,3 +184,113 @@ def test_a_correction_cannot_be_checked_without_a_table(client):
     body = problem(client.post("/v1/rulesets/classic/check",
                                json={"state": state, "move": {"type": "correct", "to_seq": 0}}), 422)
     assert [(e["path"], e["code"]) for e in body["errors"]] == [("/move/type", "not-one-of")]
+
+
+# --- Undo: a correction that names the move it takes back --------------------------
+
+def test_undo_names_the_last_move_that_stands_passing_over_refused_taps(client):
+    """Bina plays red 3 (she meant red 9), then taps blue 9 out of turn: refused, but
+    recorded. Undo still names and takes back her red 3, not the refused tap."""
+    table = opened(client)
+    tid = table["id"]
+    assert client.get(f"/v1/tables/{tid}").get_json()["last_move"] is None
+    send(client, tid, {"type": "play", "player": 1, "cards": ["red-3"]})
+    send(client, tid, {"type": "play", "player": 1, "cards": ["blue-9"]})  # refused
+    last = client.get(f"/v1/tables/{tid}").get_json()["last_move"]
+    assert last == {"seq": 1, "player": 1, "message": last["message"]}
+    assert last["message"].startswith("Bina played red 3")
+    undone = corrected(client, tid, takes_back=1, player=1)
+    assert undone["state"] == table["state"]
+    assert undone["details"]["count"] == 1 and undone["details"]["to_seq"] == 0
+    assert [e["seq"] for e in undone["details"]["taken_back"]] == [1]
+    assert "Bina played red 3" in undone["message"] and "corrected" not in undone["message"]
+    assert client.get(f"/v1/tables/{tid}").get_json()["last_move"] is None
+
+
+def test_a_second_undo_of_the_same_move_is_refused_and_puts_nothing_back(client):
+    """Dev meant green 5 and tapped green 6; Bina and Chirag both tap Undo."""
+    table = opened(client)
+    tid = table["id"]
+    send(client, tid, {"type": "play", "player": 1, "cards": ["red-3"]})
+    send(client, tid, {"type": "play", "player": 2, "cards": ["red-6"]})
+    seen = seq_of(client, tid)
+    step = {"move": {"type": "correct", "takes_back": 2}, "expect_seq": seen}
+    assert move(client, tid, step).status_code == 200
+    assert move(client, tid, step).status_code == 409  # the second phone had not seen it
+    body = problem(move(client, tid, dict(step, expect_seq=seq_of(client, tid))), 422)
+    assert body["errors"][0]["code"] == "correction-invalid"
+    assert "taken back already" in body["errors"][0]["message"]
+    now = client.get(f"/v1/tables/{tid}").get_json()
+    assert now["state"]["top"] == "red-3" and now["last_move"]["seq"] == 1
+
+
+def test_a_correction_without_the_phones_seq_is_refused(client):
+    """A phone that is behind must not take back moves it never saw."""
+    table = opened(client)
+    send(client, table["id"], {"type": "play", "player": 1, "cards": ["red-3"]})
+    send(client, table["id"], {"type": "play", "player": 2, "cards": ["red-9"]})
+    body = problem(move(client, table["id"], {"move": {"type": "correct", "takes_back": 1}}), 422)
+    assert [(e["path"], e["code"]) for e in body["errors"]] == [("/expect_seq", "required")]
+    assert move(client, table["id"], {"move": {"type": "correct", "takes_back": 1},
+                                      "expect_seq": 1}).status_code == 409
+    assert seq_of(client, table["id"]) == 2
+
+
+def test_a_correction_or_a_refused_tap_cannot_be_named_as_the_move_to_take_back(client):
+    table = opened(client)
+    tid = table["id"]
+    send(client, tid, {"type": "play", "player": 1, "cards": ["red-3"]})
+    send(client, tid, {"type": "play", "player": 0, "cards": ["red-9"]})  # refused: not Asha's turn
+    corrected(client, tid, takes_back=1)
+    for seq, why in ((2, "was refused"), (3, "is a correction"), (4, "from 1 to 3")):
+        body = problem(correct(client, tid, {"takes_back": seq}), 422)
+        assert body["errors"][0]["path"] == "/move/takes_back"
+        assert why in body["errors"][0]["message"], body
+    body = problem(correct(client, tid, {"takes_back": 1, "to_seq": 0}), 422)
+    assert body["errors"][0]["code"] == "correction-invalid"
+
+
+def test_a_correction_takes_back_only_moves_that_stand(client):
+    """Back to the opening after an undone mis-tap: the mis-tap and the earlier
+    correction are not taken back a second time."""
+    table = opened(client)
+    tid = table["id"]
+    send(client, tid, {"type": "play", "player": 1, "cards": ["red-3"]})
+    send(client, tid, {"type": "play", "player": 2, "cards": ["red-6"]})
+    corrected(client, tid, takes_back=2)
+    send(client, tid, {"type": "play", "player": 2, "cards": ["red-9"]})
+    undone = corrected(client, tid, to_seq=0)
+    assert undone["details"]["count"] == 2
+    assert [e["seq"] for e in undone["details"]["taken_back"]] == [1, 4]
+    assert undone["effects"][0]["taken_back"] == [1, 4]
+
+
+def test_corrections_stay_small_however_many_came_before(client):
+    """Each correction used to copy every earlier correction's details: 18 of them
+    made one answer 25.7 MB. An entry's size must not grow with the history."""
+    table = opened(client)
+    tid = table["id"]
+    sizes = []
+    for _ in range(30):
+        send(client, tid, {"type": "play", "player": 1, "cards": ["red-3"]})
+        response = correct(client, tid, {"to_seq": 0})
+        assert response.status_code == 200
+        sizes.append(len(response.data))
+    assert max(sizes) < 4000 and sizes[-1] <= sizes[0] + 100, sizes
+    page = client.get(f"/v1/tables/{tid}/events")
+    assert len(page.data) < 60 * 4000
+
+
+def test_two_undos_sent_at_once_take_back_one_move(app):
+    """Two phones tap Undo at the same moment: one takes the move back, the other is
+    told the table moved on (both used to apply)."""
+    client, other = app.test_client(), app.test_client()
+    table = opened(client)
+    tid = table["id"]
+    send(client, tid, {"type": "play", "player": 1, "cards": ["red-3"]})
+    step = {"move": {"type": "correct", "takes_back": 1}, "expect_seq": 1}
+    with concurrent.futures.ThreadPoolExecutor(2) as pool:
+        codes = sorted(f.result().status_code for f in
+                       [pool.submit(move, c, tid, step) for c in (client, other)])
+    assert codes == [200, 409]
+    assert seq_of(client, tid) == 2

@@ -124,7 +124,7 @@ def test_a_phone_bound_to_a_seat_moves_for_that_seat_only(anonymous):
     assert refused["seq"] == 2 and not refused["legal"]
     catch = {"move": {"type": "catch-uno", "player": 2, "target": 1}}
     assert anonymous.post(moves(table), json=catch, headers=asha).status_code == 200
-    undo = {"move": {"type": "correct", "to_seq": 0}}
+    undo = {"move": {"type": "correct", "to_seq": 0}, "expect_seq": 3}
     assert anonymous.post(moves(table), json=undo, headers=asha).status_code == 200
 
 
