@@ -48,7 +48,7 @@ TABLE = {
     "correct": ("Take back the last move (a mis-tap)",
                 {"open": OPEN[1], "moves": [{"type": "play", "player": 1, "cards": ["red-3"]},
                                             {"type": "play", "player": 2, "cards": ["blue-3"]}]},
-                {"move": {"type": "correct", "to_seq": 1, "player": 2, "reason": "meant red-9"},
+                {"move": {"type": "correct", "takes_back": 2, "player": 2, "reason": "meant red-9"},
                  "expect_seq": 2},
                 {"legal": True, "code": "corrected", "seq": 3,
                  "details": {"player": 2, "to_seq": 1, "count": 1, "reason": "meant red-9"},

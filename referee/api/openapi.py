@@ -91,9 +91,12 @@ MOVE_TYPES = {
              "(when the ruleset shuffles seats): for each seat, the seat its player held before.",
              ["first_card"], {"first_card": TURNED, "dealer": SEAT, "color": {"type": "string", "maxLength": 60},
                               "seating": {"type": "array", "items": SEAT, "maxItems": MAX_PLAYERS}}),
-    "correct": ("Take back moves: the table returns to the state after seq `to_seq` (tables "
-                "only; limits in docs/api.md, Corrections). `player` asked; `reason` is kept.",
-                ["to_seq"], {"to_seq": {"type": "integer", "minimum": 0},
+    "correct": ("Take back the move `takes_back` and the moves standing after it: the table "
+                "returns to the state just before it (or, with `to_seq` instead, to the state "
+                "after seq `to_seq`). Sent with `expect_seq`; tables only; limits in "
+                "docs/api.md, Corrections. `player` asked; `reason` is kept.",
+                [], {"takes_back": {"type": "integer", "minimum": 1},
+                     "to_seq": {"type": "integer", "minimum": 0},
                              "player": SEAT, "reason": {"type": "string", "minLength": 1,
                                                         "maxLength": 200}}),
 }
@@ -359,7 +362,15 @@ SCHEMAS = {
                                                     "phones join with it."},
                        "state": ref("State"), "ruleset": ref("RulesetRef"),
                        "opening": {"type": "object"}, "verdict": ref("Verdict"),
-                       "next": ref("Next")},
+                       "next": ref("Next"),
+                       "last_move": {
+                           "type": ["object", "null"],
+                           "description": "GET only: the last move that stands and a "
+                                          "correction can take back (`takes_back`), for a "
+                                          "phone's Undo; null when there is none.",
+                           "properties": {"seq": {"type": "integer", "minimum": 1},
+                                          "player": {"type": ["integer", "null"]},
+                                          "message": {"type": "string"}}}},
     },
     "JoinRequest": {
         "type": "object", "required": ["code", "seat"], "additionalProperties": False,
