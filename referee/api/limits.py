@@ -1,7 +1,7 @@
 """Per-client rate limits, so that one client cannot fill a table's log at 800 moves a
 second or keep the workers busy validating rulesets (HOSTILE.md 27).
 
-Counted per client address with the `limits` library (fixed windows), in Redis when
+Counted per client with the `limits` library (fixed windows), in Redis when
 REDIS_URL is set (every worker and machine shares the counters), in each worker's
 memory otherwise, and in memory while Redis is away. A refused request is a 429
 problem+json with Retry-After. Configuration (app config, else the environment;
@@ -12,6 +12,14 @@ limits in the library's notation, "120 per minute;10 per second"):
                        (each endpoint counts on its own)
   RATE_LIMIT_WRITES    opening or joining a table, a new table secret,  120 per minute
                        sending a move (one count shared by all four)
+  RATE_LIMIT_ADDRESS_WRITES  the same writes from one address, all     1200 per minute
+                       clients behind it together
+
+A client is its address, except for the writes that carry a table's token (moves, a
+new secret): there it is the token, so each phone has a count of its own and the
+phones of a café or a tournament hall behind one address (NAT) do not share one;
+RATE_LIMIT_ADDRESS_WRITES still bounds what one address sends with any number of
+tokens.
   RATE_LIMIT_RULESETS  uploading, validating and comparing a ruleset    30 per minute
   REDIS_URL            where the counters live (redis://host:port/db)   memory
 
@@ -26,6 +34,7 @@ a Redis shared with older workers keeps one count.
 Behind a reverse proxy every client has the proxy's address: let the proxy limit, or
 trust its X-Forwarded-For with werkzeug's ProxyFix.
 """
+import hashlib
 import logging
 import threading
 import time
@@ -44,6 +53,7 @@ DEFAULTS = {
     "RATE_LIMIT_DEFAULT": "600 per minute",
     "RATE_LIMIT_WRITES": "120 per minute",
     "RATE_LIMIT_RULESETS": "30 per minute",
+    "RATE_LIMIT_ADDRESS_WRITES": "1200 per minute",
     "REDIS_URL": "",
     "RATELIMIT_KEY_PREFIX": "referee",
 }
@@ -58,6 +68,10 @@ ENDPOINT_LIMITS = {
     "rulesets.validate_ruleset": "RATE_LIMIT_RULESETS",
     "web.workshop_changes": "RATE_LIMIT_RULESETS",
 }
+# The writes counted per table token (the bearer token they carry), not per address;
+# and the setting that bounds every write of one address whatever its tokens.
+PER_TOKEN = frozenset({"tables.post_move", "tables.replace_secret"})
+ADDRESS_WRITES = "RATE_LIMIT_ADDRESS_WRITES"
 # Probes and static files are never limited: an orchestrator must always see the truth.
 EXEMPT = ("health.health", "health.ready", "web.static", "docs.static", "static")
 # Stands for the client in a counter's key while the rest of it is built once.
@@ -124,6 +138,7 @@ class ClientLimits:
         self.default = tuple(parse_many(config["RATE_LIMIT_DEFAULT"]))
         self.shared_limits = {setting: tuple(parse_many(config[setting]))
                               for setting in set(ENDPOINT_LIMITS.values())}
+        self.address_writes = tuple(parse_many(config[ADDRESS_WRITES]))
         # endpoint -> ((limit item, counter scope), ...); empty when exempt
         self.by_endpoint = {endpoint: self._resolve(endpoint) for endpoint in endpoints}
         self.memory = FixedWindowRateLimiter(LazyMemoryStorage())
@@ -139,16 +154,21 @@ class ClientLimits:
             return ()
         if endpoint in ENDPOINT_LIMITS:
             setting = ENDPOINT_LIMITS[endpoint]
-            return tuple(self._counted(item, setting.lower())
-                         for item in self.shared_limits[setting])
-        return tuple(self._counted(item, endpoint) for item in self.default)  # each its own
+            by_token = endpoint in PER_TOKEN
+            counted = tuple(self._counted(item, setting.lower(), by_token)
+                            for item in self.shared_limits[setting])
+            if setting == "RATE_LIMIT_WRITES":
+                counted += tuple(self._counted(item, ADDRESS_WRITES.lower(), False)
+                                 for item in self.address_writes)
+            return counted
+        return tuple(self._counted(item, endpoint, False) for item in self.default)  # each its own
 
-    def _counted(self, item, scope):
+    def _counted(self, item, scope, by_token):
         """A limit and its counter's key as limits' hit() would write it for any client
         (item.key_for(prefix, client, scope)), split around the client: a request
         then joins three strings instead of formatting seven."""
         head, tail = item.key_for(self.prefix, _CLIENT, scope).split(_CLIENT)
-        return item, scope, head, tail, item.get_expiry()
+        return item, scope, head, tail, item.get_expiry(), by_token
 
     def check(self):
         """Count this request against its endpoint's limits; 429 past one of them."""
@@ -161,8 +181,9 @@ class ClientLimits:
             limits = self.by_endpoint[endpoint] = self._resolve(endpoint)
         if not limits:
             return
-        client = asking.remote_addr or "127.0.0.1"
-        for item, scope, head, tail, expiry in limits:
+        address = asking.remote_addr or "127.0.0.1"
+        for item, scope, head, tail, expiry, by_token in limits:
+            client = (_token_client(asking) or address) if by_token else address
             key = head + client + tail
             counters = self._counters()
             if counters is self.memory:
@@ -175,7 +196,8 @@ class ClientLimits:
                     counters = self.memory
                     allowed = counters.storage.count(key, expiry) <= item.amount
             if not allowed:
-                raise self._refusal(counters, item, (self.prefix, client, scope))
+                raise self._refusal(counters, item, (self.prefix, client, scope),
+                                    "this table token" if client != address else "this client")
 
     def _counters(self):
         if self.shared is None:
@@ -192,15 +214,24 @@ class ClientLimits:
             self._shared_dead_until = time.monotonic() + RETRY_STORAGE_SECONDS
 
     @staticmethod
-    def _refusal(counters, item, identifiers):
-        problem = TooManyRequests(f"more than {item} from this client; "
-                                  "wait before sending again")
+    def _refusal(counters, item, identifiers, whom):
+        problem = TooManyRequests(f"more than {item} from {whom}; "
+                                  "wait the seconds Retry-After says, then send it again")
         try:
             reset_at = counters.get_window_stats(item, *identifiers).reset_time
         except Exception:  # noqa: BLE001 - the storage just failed: a second is a guess
             reset_at = time.time() + 1
         problem.retry_after = max(int(reset_at - time.time()), 1)
         return problem
+
+
+def _token_client(asking):
+    """The counter's client for a request with a bearer token: a digest of the token
+    (never the token itself in a key), or None without one."""
+    header = asking.headers.get("Authorization")
+    if not header or not header[:7].lower() == "bearer ":
+        return None
+    return "token:" + hashlib.sha256(header[7:].strip().encode("utf-8", "surrogatepass")).hexdigest()[:32]
 
 
 def configure(app):

@@ -91,23 +91,40 @@ def limited_app(database_url, **config):
                        "RATELIMIT_KEY_PREFIX": f"test-{secrets.token_hex(4)}", **config})
 
 
+def test_phones_behind_one_address_share_only_the_addresss_ceiling(database_url):
+    """A tournament hall behind one NAT: each table's phones count on their own tokens,
+    and one address is bounded by RATE_LIMIT_ADDRESS_WRITES whatever its tokens."""
+    client = limited_app(migrated(database_url), RATE_LIMIT_WRITES="100 per minute",
+                         RATE_LIMIT_ADDRESS_WRITES="12 per minute").test_client()
+    tables = [client.post("/v1/tables", json=OPENING).get_json() for _ in range(3)]
+    codes = []
+    for _ in range(4):
+        for table in tables:
+            codes.append(client.post(f"/v1/tables/{table['id']}/moves",
+                                     json={"move": {"type": "draw", "player": 1}},
+                                     headers={"Authorization": f"Bearer {table['secret']}"}
+                                     ).status_code)
+    assert codes.count(200) == 9 and codes[-3:] == [429, 429, 429], codes  # 3 opens + 9 moves
+
+
 def test_a_client_over_its_limit_gets_a_429_with_retry_after(database_url):
     client = limited_app(migrated(database_url)).test_client()
     opened = client.post("/v1/tables", json=OPENING).get_json()
     path = f"/v1/tables/{opened['id']}/moves"
     move = {"move": {"type": "draw", "player": 1}}
     secret = {"Authorization": f"Bearer {opened['secret']}"}
-    # Opening the table was the first write of three.
+    # Moves count per table token: three, then the fourth is refused.
     assert [client.post(path, json=move, headers=secret).status_code
-            for _ in range(2)] == [200, 200]
+            for _ in range(3)] == [200, 200, 200]
     response = client.post(path, json=move, headers=secret)
     body = problem(response, 429)
     assert body["type"] == "/docs#problem-too-many-requests"
+    assert "Retry-After" in body["detail"] and "table token" in body["detail"]
     assert int(response.headers["Retry-After"]) > 0
-    # Another client is not affected; probes are never limited.
-    other = client.post(path, json=move, headers=secret,
-                        environ_base={"REMOTE_ADDR": "127.0.0.2"})
-    assert other.status_code == 200
+    # Another phone of the table, at the same address, has a count of its own.
+    joined = client.post("/v1/tables/join", json={"code": opened["join_code"], "seat": "table"})
+    other = {"Authorization": f"Bearer {joined.get_json()['secret']}"}
+    assert client.post(path, json=move, headers=other).status_code == 200
     assert all(client.get("/v1/health").status_code == 200 for _ in range(10))
     assert all(client.get("/v1/ready").status_code == 200 for _ in range(10))
     assert [client.get("/v1/rulesets").status_code for _ in range(6)][-1] == 429
