@@ -16,22 +16,28 @@ const page = {
       Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : whole);
   },
 
-  // Calls the API and returns {status, body}; body is parsed JSON when the answer
-  // is JSON (problem+json included), otherwise {detail: <text>}.
+  // Calls the API and returns {status, body, headers}; body is parsed JSON when the
+  // answer is JSON (problem+json included), otherwise {detail: <text>}. A call that
+  // has no answer within `options.timeout` ms (8 s unless told) is given up: status 0,
+  // like a dropped network, so a phone on a dead connection never waits for ever.
   async call(path, options = {}) {
     const url = new URL(path, window.location.origin);
     url.searchParams.set("lang", page.lang);
-    let response;
+    const {timeout = 8000, ...init} = options;
+    const abort = new AbortController();
+    const timer = setTimeout(() => abort.abort(), timeout);
     try {
-      response = await fetch(url, options);
+      const response = await fetch(url, {...init, signal: abort.signal});
+      const type = response.headers.get("Content-Type") || "";
+      const body = type.includes("json")
+        ? await response.json().catch(() => ({detail: response.statusText}))
+        : {detail: (await response.text()).slice(0, 300) || response.statusText};
+      return {status: response.status, body, headers: response.headers};
     } catch (error) {
-      return {status: 0, body: {detail: String(error)}};
+      return {status: 0, body: {detail: String(error)}, headers: new Headers()};
+    } finally {
+      clearTimeout(timer);
     }
-    const type = response.headers.get("Content-Type") || "";
-    const body = type.includes("json")
-      ? await response.json().catch(() => ({detail: response.statusText}))
-      : {detail: (await response.text()).slice(0, 300) || response.statusText};
-    return {status: response.status, body};
   },
 
   element(tag, attributes = {}, ...children) {

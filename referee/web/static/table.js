@@ -1,29 +1,49 @@
-// The table companion: one phone at a real table. It opens or joins a table, records
-// moves for the player whose turn it is, and follows the moves the other phones
-// record (a stream of the table's events, or long polling where the browser has no
-// EventSource or the stream is refused). Moves that meet a dropped network are
-// sent again with the same Idempotency-Key, so a move is never recorded twice.
+// The table companion: one phone at a real table. It opens or joins a table (as one
+// player's phone, or as the table's shared phone), records moves, scores rounds and
+// deals the next ones, and follows the moves the other phones record (a stream of the
+// table's events, or long polling where the browser has no EventSource or the stream
+// is refused). Moves that meet a dropped network, a timeout, a 5xx or a 429 stay
+// queued and are sent again with the same Idempotency-Key, so a move is never lost and
+// never recorded twice.
 "use strict";
 
 const strings = page.strings();
 const plural = new Intl.PluralRules(page.lang);
 const STORE_KEY = "referee.tables";
 const WAIT_SECONDS = 20;
-const RETRIES = 8;
+const CALL_TIMEOUT = 8000;     // ms: any call without an answer by then is retried
+const QUIET_PROBE = 8000;      // ms without news from the table: ask it directly
+const BEHIND_AFTER = 10000;    // ms without news (or with news we have not heard): behind
+const MAX_BACKOFF = 8000;
+const HISTORY = 5;
 
-let table = null;   // {id, secret, name, joinCode, ruleset, seq, state, next, names}
+let table = null;   // {id, secret, name, joinCode, seat, ruleset, seq, state, next, lastMove}
+let rules = null;   // the table's ruleset (GET /v1/rulesets/{id}): scoring, opening, launcher
 let chosen = [];    // card ids tapped, in order
-let firstCard = null;
-let actor = null;   // a seat tapped by hand; null: the player whose turn it is
+let actor = null;   // a seat tapped by hand (a table phone); null: the player whose turn it is
 let wildColor = null;
 let turnedUp = null;  // the other side's card a Flip turned up on the discard pile
 let unoCalled = false;
 let polling = 0;    // a generation number: leaving a table stops its loop
 let source = null;  // the EventSource of the table followed, if any
+let history = [];   // the last moves' sentences, newest first
+let heard = 0;      // when the table was last heard from (an event, a poll, a probe)
+let probing = false;
+let behindSince = null;  // seq the table was found at while this phone had not heard it
+let linkState = "online";
+let waiting = 0;    // moves tapped and not yet answered
+let sending = Promise.resolve();  // moves go out one after another, in the order tapped
+let undoOffer = null;  // {takesBack, seq} while Undo asks "take back …?"
+let handColor = null;  // the colour tab tapped since the last move (else the colour in play)
+const firsts = {first: {cards: [], color: null}, deal: {cards: [], color: null}};
+let scoreMode = "points";
+let scoreSeat = null;
+let scoreHands = {};
 
 const $ = (id) => document.getElementById(id);
+const isSeatPhone = () => table && Number.isInteger(table.seat);
 
-// --- remembered tables (a restarted phone finds its table again) ---------------------
+// --- remembered tables (a restarted phone finds its table and its seat again) --------
 
 function remembered() {
   try { return JSON.parse(localStorage.getItem(STORE_KEY)) || {}; } catch { return {}; }
@@ -50,8 +70,11 @@ function forget(id) {
 let deck = {colors: [], cards: {}, flips: []};
 
 async function loadNames(ruleset) {
-  const {status, body} = await page.call(`/try/names?ruleset=${encodeURIComponent(ruleset)}`);
-  deck = status === 200 ? body : {colors: [], cards: {}, flips: []};
+  const id = encodeURIComponent(ruleset);
+  const [names, book] = await Promise.all([
+    page.call(`/try/names?ruleset=${id}`), page.call(`/v1/rulesets/${id}`)]);
+  deck = names.status === 200 ? names.body : {colors: [], cards: {}, flips: []};
+  rules = book.status === 200 ? book.body : null;
 }
 
 const allFaces = () => (deck.sides ? Object.values(deck.sides) : [deck]);
@@ -80,6 +103,14 @@ function colorOf(card) {
   return "wild";
 }
 
+function colorName(color) {
+  for (const names of allFaces()) {
+    const found = names.colors.find((known) => known.id === color);
+    if (found) return found.name;
+  }
+  return color;
+}
+
 // A card's name on the side that is up, else on the side that has it.
 function nameOf(card) {
   const up = face(sideUp());
@@ -96,10 +127,12 @@ function cardButton(card, onTap, pressed, names) {
   return button;
 }
 
-// A picker shows one colour's cards of one side at a time (tabs), and the wild cards always.
-function renderPicker(holder, onTap, isPressed, names) {
-  const kept = names.colors.some((color) => color.id === holder.dataset.color);
-  const shown = kept ? holder.dataset.color : (names.colors[0] && names.colors[0].id);
+// A picker shows one colour's cards of one side at a time (tabs), and the wild cards
+// always. `start` is the tab shown first (the colour in play, for the hand).
+function renderPicker(holder, onTap, isPressed, names, start) {
+  const known = (color) => names.colors.some((each) => each.id === color);
+  const shown = known(holder.dataset.color) ? holder.dataset.color
+    : known(start) ? start : (names.colors[0] && names.colors[0].id);
   const tabs = page.element("div", {class: "color-tabs", role: "group"});
   for (const color of names.colors) {
     const tab = page.element("button", {
@@ -107,7 +140,7 @@ function renderPicker(holder, onTap, isPressed, names) {
       "aria-pressed": color.id === shown ? "true" : "false"}, color.name);
     tab.addEventListener("click", () => {
       holder.dataset.color = color.id;
-      renderPicker(holder, onTap, isPressed, names);
+      renderPicker(holder, onTap, isPressed, names, start);
     });
     tabs.append(tab);
   }
@@ -119,18 +152,76 @@ function renderPicker(holder, onTap, isPressed, names) {
   holder.replaceChildren(tabs, cards);
 }
 
-function renderFirstPicker() {
-  renderPicker(document.querySelector('[data-picker="first"]'), (card) => {
-    firstCard = card;
-    renderFirstPicker();
-  }, (card) => card === firstCard, face(null));
+// --- the first card of a round (opening, dealing) -----------------------------------
+
+// What the ruleset does with `card` turned up first: "redraw" (it goes back into the
+// deck and the next card is turned), "choose-color" (the first player names the
+// colour), "apply" ...
+function firstCardRule(card) {
+  const opening = (rules && rules.opening && rules.opening.first_card) || {};
+  const color = colorOf(card);
+  const kind = color === "wild" ? card : card.slice(color.length + 1);
+  if (opening.by_kind && opening.by_kind[kind]) return opening.by_kind[kind];
+  if (color === "wild") return opening.wild;
+  return /^\d+$/.test(kind) ? opening.number : opening.action;
 }
+
+// A tap on the first-card picker: a card the rules send back stays listed and the next
+// tap adds the card turned up after it; otherwise the tap replaces the last card.
+function tapFirst(which, card) {
+  const chosenFirst = firsts[which];
+  const last = chosenFirst.cards[chosenFirst.cards.length - 1];
+  if (last && firstCardRule(last) === "redraw") chosenFirst.cards.push(card);
+  else chosenFirst.cards.splice(Math.max(chosenFirst.cards.length - 1, 0), 1, card);
+  renderFirst(which);
+}
+
+function firstCards(which) {
+  const cards = firsts[which].cards.length ? firsts[which].cards : [Object.keys(face(null).cards)[0]];
+  return cards.length === 1 ? cards[0] : cards;
+}
+
+function renderFirst(which) {
+  const chosenFirst = firsts[which];
+  if (!chosenFirst.cards.length) chosenFirst.cards.push("red-7" in face(null).cards ? "red-7" : Object.keys(face(null).cards)[0]);
+  document.querySelector(`[data-first-chosen="${which}"]`).replaceChildren(...chosenFirst.cards.map(
+    (card) => page.element("span", {class: `card-chip card-${colorOf(card)}`}, nameOf(card))));
+  const last = chosenFirst.cards[chosenFirst.cards.length - 1];
+  const note = document.querySelector(`[data-first-note="${which}"]`);
+  const rule = firstCardRule(last);
+  note.hidden = rule !== "redraw";
+  if (rule === "redraw") note.textContent = page.format(strings.sent_back, {card: nameOf(last)});
+  const colors = document.querySelector(`[data-first-colors="${which}"]`);
+  const naming = rule === "choose-color";
+  colors.hidden = !naming;
+  if (!naming) chosenFirst.color = null;
+  colors.replaceChildren(...(naming ? [page.element("span", {}, strings.first_color)] : []),
+    ...(naming ? face(null).colors : []).map((color) => {
+      const button = page.element("button", {
+        type: "button", class: `tab card-${color.id}`, "data-first-color": color.id,
+        "aria-pressed": color.id === chosenFirst.color ? "true" : "false"}, color.name);
+      button.addEventListener("click", () => { chosenFirst.color = color.id; renderFirst(which); });
+      return button;
+    }));
+  renderPicker(document.querySelector(`[data-picker="${which}"]`), (card) => tapFirst(which, card),
+    (card) => card === last, face(null));
+}
+
+function renderDealerChoice() {
+  const names = $("players").value.split(",").map((name) => name.trim()).filter(Boolean);
+  const kept = $("dealer").value;
+  $("dealer").replaceChildren(...names.map((name, seat) =>
+    page.element("option", {value: seat, translate: "no", lang: ""}, name)));
+  if (kept && Number(kept) < names.length) $("dealer").value = kept;
+}
+
+// --- the hand and the play ----------------------------------------------------------
 
 function renderHandPicker() {
   renderPicker(document.querySelector('[data-picker="hand"]'), (card) => {
     chosen.push(card);
     renderChosen();
-  }, (card) => chosen.includes(card), face(sideUp()));
+  }, (card) => chosen.includes(card), face(sideUp()), table && table.state.color);
 }
 
 // A Flip among the chosen cards: the page asks which card of the other side it turned up.
@@ -185,15 +276,113 @@ function say(verdict, next) {
   if (next) $("next").textContent = next.message || "";
 }
 
-function network(text) {
-  $("network").hidden = !text;
-  $("network").textContent = text || "";
+// What a refused request says: the problem's own messages (what is wrong), else its
+// detail; a 409 means another phone recorded first.
+function problemText(status, body) {
+  if (status === 409) return strings.moved_on;
+  const errors = (body && Array.isArray(body.errors) ? body.errors : [])
+    .map((error) => error.message).filter(Boolean);
+  const detail = errors.length ? errors.join("; ") : (body && body.detail) || String(status);
+  return page.format(strings.failed, {detail});
+}
+
+function refuse(status, body) {
+  say({message: problemText(status, body), legal: false});
+}
+
+function renderLink() {
+  const line = $("network");
+  line.hidden = false;
+  const parts = [linkState === "offline" ? strings.offline
+    : linkState === "reconnecting" ? strings.reconnecting : strings.online];
+  if (waiting) {
+    const form = strings.waiting[plural.select(waiting)] || strings.waiting.other;
+    parts.push(page.format(form, {count: waiting}));
+  }
+  line.textContent = parts.join(" · ");
+  line.className = `network-line link-${linkState}`;
+  line.dataset.link = linkState;
+  line.dataset.waiting = waiting;
+}
+
+function setLink(state) {
+  linkState = state;
+  renderLink();
 }
 
 function actingSeat() {
+  if (isSeatPhone()) return table.seat;
   if (actor !== null) return actor;
   if (table.next && Number.isInteger(table.next.player)) return table.next.player;
   return table.state.current;
+}
+
+const pointsText = (count) => page.format(
+  strings.points[plural.select(count)] || strings.points.other, {count});
+
+function renderSeats() {
+  const {state} = table;
+  const acting = actingSeat();
+  $("seats").replaceChildren(...state.players.map((name, seat) => {
+    const count = (state.hand_counts || [])[seat];
+    const form = strings.cards[plural.select(count)] || strings.cards.other;
+    const score = (state.scores || [])[seat] || 0;
+    const button = page.element("button", {
+      type: "button", class: "seat", "aria-pressed": seat === acting ? "true" : "false"},
+      page.element("span", {class: "player-name", translate: "no", lang: ""}, name),
+      page.element("span", {class: "count"}, page.format(form, {count})),
+      page.element("span", {class: "score", "data-score": score}, pointsText(score)));
+    button.disabled = isSeatPhone();
+    button.addEventListener("click", () => {
+      actor = seat === actor ? null : seat;
+      renderTable();
+    });
+    const mark = {};
+    if (seat === state.current) mark["aria-current"] = "true";
+    if (seat === table.seat) mark.class = "mine";
+    return page.element("li", mark, button);
+  }));
+  const target = rules && rules.scoring && rules.scoring.target;
+  $("target-line").hidden = !target;
+  if (target) $("target-line").textContent = page.format(strings.target_line, {target});
+}
+
+// Which moves this phone offers now: the table phone every move `next` opens; a
+// player's phone its own seat's moves, plus what is the table's (catch, challenge,
+// undo; score and deal have their own panels).
+function moveOpen(move, open) {
+  const next = table.next || {};
+  if (move === "undo") return table.seq > 0;
+  if (move === "catch-uno") return true;
+  if (move === "call-uno") return true;
+  if (move === "challenge") return open.has("challenge");
+  if (!open.has(move)) return false;
+  return !isSeatPhone() || next.player === table.seat;
+}
+
+function renderFired(open) {
+  const launcher = rules && rules.draw_source === "launcher";
+  const mine = !isSeatPhone() || (table.next || {}).player === table.seat
+    || ((table.next || {}).owed || []).some((owed) => owed.player === table.seat);
+  const shown = launcher && mine && (open.has("draw") || ((table.next || {}).owed || []).length > 0);
+  $("fired").hidden = !shown;
+  document.querySelector('[data-move="draw"]').hidden = Boolean(launcher);
+  if (!shown) return;
+  const buttons = [0, 1, 2, 3, 4, 5, 6].map((count) => {
+    const button = page.element("button", {type: "button", class: "fired-count", "data-fired": count},
+      count === 6 ? "6+" : String(count));
+    button.addEventListener("click", () => {
+      let fired = count;
+      if (count === 6) {
+        const typed = Number.parseInt(window.prompt("6+", "6"), 10);
+        if (!Number.isInteger(typed) || typed < 0) return;
+        fired = typed;
+      }
+      record({type: "draw", player: actingSeat(), count: fired});
+    });
+    return button;
+  });
+  document.querySelector("#fired .fired-buttons").replaceChildren(...buttons);
 }
 
 function renderTable() {
@@ -201,48 +390,172 @@ function renderTable() {
   $("table-name").textContent = table.name || "";
   $("table-name").hidden = !table.name;
   $("join-line").hidden = !table.joinCode;
+  $("share-line").hidden = !table.joinCode;
   if (table.joinCode) {
     $("join-line").replaceChildren(...page.format(strings.join_line, {code: "\u0000"})
       .split("\u0000").flatMap((part, index) => index
         ? [page.element("strong", {class: "code", translate: "no", lang: ""}, table.joinCode), part]
         : [part]));
+    const link = new URL("/table", window.location.origin);
+    link.searchParams.set("code", table.joinCode);
+    link.searchParams.set("lang", page.lang);
+    $("share-link").href = link.href;
+    $("share-link").textContent = link.href;
   }
-  const acting = actingSeat();
-  $("seats").replaceChildren(...state.players.map((name, seat) => {
-    const count = (state.hand_counts || [])[seat];
-    const form = strings.cards[plural.select(count)] || strings.cards.other;
-    const button = page.element("button", {
-      type: "button", class: "seat", "aria-pressed": seat === acting ? "true" : "false"},
-      page.element("span", {class: "player-name", translate: "no", lang: ""}, name),
-      page.element("span", {class: "count"}, page.format(form, {count})));
-    button.addEventListener("click", () => {
-      actor = seat === actor ? null : seat;
-      renderTable();
-    });
-    return page.element("li", seat === state.current ? {"aria-current": "true"} : {}, button);
-  }));
+  renderSeats();
   const top = state.top;
   $("top-card").textContent = top ? nameOf(top) : "";
+  $("top-card").className = `card-chip top-card card-${state.color || (top ? colorOf(top) : "wild")}`;
+  $("color-line").textContent = state.color
+    ? page.format(strings.color_in_play, {color: colorName(state.color)}) : "";
   renderSide();
-  $("top-card").className = `card-chip card-${top ? colorOf(top) : "wild"}`;
+  const mine = isSeatPhone() && next && next.player === table.seat;
+  $("your-turn").hidden = !mine;
+  if (mine) $("your-turn").textContent = page.format(strings.your_turn, {player: state.players[table.seat]});
   const open = new Set((next && next.moves) || []);
   for (const button of document.querySelectorAll("[data-move]")) {
-    const move = button.dataset.move;
-    const always = ["call-uno", "catch-uno", "undo"].includes(move);
-    button.disabled = move === "undo" ? table.seq === 0 : !(always || open.has(move));
+    button.disabled = !moveOpen(button.dataset.move, open);
   }
+  renderFired(open);
+  renderScore(open);
+  renderDeal(open);
+  renderHistory();
   renderChosen();
 }
 
+function renderHistory() {
+  $("history").replaceChildren(...history.map((entry) =>
+    page.element("li", {class: entry.legal === false ? "bad" : "good"}, entry.message)));
+}
+
+function noteHistory(verdict) {
+  if (!verdict || !verdict.message) return;
+  history.unshift({message: verdict.message, legal: verdict.legal});
+  history = history.slice(0, HISTORY);
+}
+
+let myTurnBefore = false;
+
 function apply(verdict, seq) {
-  if (seq < table.seq) return;  // an older answer arriving late
+  if (seq <= table.seq) return;  // an answer already heard, or an older one arriving late
   table.seq = seq;
   if (verdict.state) table.state = verdict.state;
   if (verdict.next) table.next = verdict.next;
   actor = null;
+  handColor = null;
+  delete document.querySelector('[data-picker="hand"]').dataset.color;
+  closeUndo();
+  noteHistory(verdict);
+  if (behindSince !== null && seq >= behindSince) behind(null);
   say(verdict, verdict.next);
   renderTable();
+  const myTurn = isSeatPhone() && table.next && table.next.player === table.seat;
+  if (myTurn && !myTurnBefore && navigator.vibrate) navigator.vibrate(200);
+  myTurnBefore = myTurn;
+  refreshLastMove();
 }
+
+// --- scoring and dealing --------------------------------------------------------------
+
+function renderScore(open) {
+  const {state} = table;
+  const shown = open.has("score") || (table.next && table.next.situation === "score");
+  $("score").hidden = !shown;
+  if (!shown) return;
+  const winner = state.winner;
+  for (const button of document.querySelectorAll("[data-score-mode]")) {
+    button.setAttribute("aria-pressed", button.dataset.scoreMode === scoreMode ? "true" : "false");
+  }
+  $("score-points").hidden = scoreMode !== "points";
+  $("score-hands").hidden = scoreMode !== "hands";
+  const holder = $("score-points");
+  if (holder.dataset.round !== String(state.round) || holder.children.length !== state.players.length) {
+    holder.dataset.round = state.round;
+    holder.replaceChildren(...state.players.map((name, seat) => {
+      const input = page.element("input", {
+        id: `points-${seat}`, type: "number", inputmode: "numeric", min: 0, max: 9999, step: 1,
+        value: seat === winner ? 0 : "", "data-seat": seat});
+      input.disabled = seat === winner;
+      return page.element("div", {class: "field score-field"},
+        page.element("label", {for: `points-${seat}`, translate: "no", lang: ""}, name), input);
+    }));
+    scoreHands = {};
+    scoreSeat = null;
+  }
+  const others = state.players.map((_, seat) => seat).filter((seat) => seat !== winner);
+  if (scoreSeat === null || !others.includes(scoreSeat)) scoreSeat = others[0];
+  $("score-seats").replaceChildren(...others.map((seat) => {
+    const button = page.element("button", {
+      type: "button", class: "tab", "data-score-seat": seat,
+      "aria-pressed": seat === scoreSeat ? "true" : "false"},
+      page.element("span", {translate: "no", lang: ""}, state.players[seat]),
+      ` (${(scoreHands[seat] || []).length}/${(state.hand_counts || [])[seat]})`);
+    button.addEventListener("click", () => { scoreSeat = seat; renderScore(open); });
+    return button;
+  }));
+  if (scoreMode === "hands" && scoreSeat !== undefined) {
+    $("score-hand-line").replaceChildren(page.format(strings.hand_of, {player: state.players[scoreSeat]}),
+      " ", ...(scoreHands[scoreSeat] || []).map((card, index) => {
+        const chip = page.element("button", {type: "button", class: `card-chip card card-${colorOf(card)}`}, nameOf(card));
+        chip.addEventListener("click", () => { scoreHands[scoreSeat].splice(index, 1); renderScore(open); });
+        return chip;
+      }));
+    renderPicker(document.querySelector('[data-picker="score"]'), (card) => {
+      (scoreHands[scoreSeat] = scoreHands[scoreSeat] || []).push(card);
+      renderScore(open);
+    }, () => false, face(sideUp()));
+  }
+}
+
+function scoreMove() {
+  const {state} = table;
+  if (scoreMode === "points") {
+    const points = state.players.map((_, seat) => {
+      const value = document.getElementById(`points-${seat}`).value.trim();
+      return seat === state.winner ? 0 : (value === "" ? 0 : Number(value));
+    });
+    return {type: "score", points};
+  }
+  return {type: "score", hands: state.players.map((_, seat) =>
+    seat === state.winner ? [] : (scoreHands[seat] || []))};
+}
+
+function renderDeal(open) {
+  const shown = open.has("deal") || (table.next && table.next.situation === "deal");
+  $("deal").hidden = !shown;
+  const over = table.state.phase === "game-over";
+  if (over) {
+    const winner = Number.isInteger(table.state.winner) ? table.state.winner
+      : (table.state.scores || []).indexOf(Math.max(...(table.state.scores || [0])));
+    $("next").textContent = [table.next && table.next.message, page.format(strings.game_won, {
+      player: table.state.players[winner], points: (table.state.scores || [])[winner] || 0})]
+      .filter(Boolean).join(" ");
+  }
+  if (!shown) return;
+  const select = $("deal-dealer");
+  const players = table.state.players;
+  if (select.dataset.round !== String(table.state.round)) {
+    select.dataset.round = table.state.round;
+    select.replaceChildren(...players.map((name, seat) =>
+      page.element("option", {value: seat, translate: "no", lang: ""}, name)));
+    select.value = String(((table.state.dealer || 0) + 1) % players.length);
+    firsts.deal = {cards: [], color: null};
+  }
+  renderFirst("deal");
+}
+
+$("score-send").addEventListener("click", () => record(scoreMove()));
+for (const button of document.querySelectorAll("[data-score-mode]")) {
+  button.addEventListener("click", () => {
+    scoreMode = button.dataset.scoreMode;
+    renderScore(new Set((table.next && table.next.moves) || []));
+  });
+}
+$("deal-send").addEventListener("click", () => {
+  const move = {type: "deal", first_card: firstCards("deal"), dealer: Number($("deal-dealer").value)};
+  if (firsts.deal.color) move.color = firsts.deal.color;
+  record(move);
+});
 
 // --- the network ----------------------------------------------------------------------
 
@@ -253,34 +566,90 @@ function newKey() {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-// POSTs a move; a dropped network or a 5xx is tried again with the same key.
-async function sendMove(move) {
-  const key = newKey();
-  const body = JSON.stringify({move});
-  for (let attempt = 0; attempt < RETRIES; attempt++) {
-    const answer = await page.call(`/v1/tables/${table.id}/moves`, {
-      method: "POST", body,
-      headers: {"Content-Type": "application/json", "Idempotency-Key": key,
-                "Authorization": `Bearer ${table.secret}`}});
-    if (answer.status !== 0 && answer.status < 500) {
-      network(null);
-      return answer;
-    }
-    network(strings.retrying);
-    await sleep(Math.min(500 * 2 ** attempt, 5000));
-  }
-  return {status: 0, body: {detail: strings.retrying}};
+function retryAfter(answer) {
+  const value = answer.headers && answer.headers.get("Retry-After");
+  const seconds = Number.parseInt(value || "", 10);
+  return Number.isInteger(seconds) && seconds >= 0 ? seconds * 1000 : null;
 }
 
-async function record(move) {
-  const {status, body} = await sendMove(move);
+// POSTs a move. A dropped network, a timeout, a 5xx or a 429 keeps it queued: it is
+// sent again with the same key (after Retry-After when the answer gives one) until the
+// table answers, for as long as this phone stays at this table.
+async function sendOne(move, expectSeq, generation) {
+  const key = newKey();
+  const body = {move};
+  if (expectSeq !== undefined) body.expect_seq = expectSeq;
+  for (let attempt = 0; ; attempt++) {
+    if (generation !== polling) return {status: 0, body: {detail: strings.retrying}};
+    const answer = await page.call(`/v1/tables/${table.id}/moves`, {
+      method: "POST", body: JSON.stringify(body), timeout: CALL_TIMEOUT,
+      headers: {"Content-Type": "application/json", "Idempotency-Key": key,
+                "Authorization": `Bearer ${table.secret}`}});
+    if (answer.status !== 0 && answer.status < 500 && answer.status !== 429) {
+      if (linkState !== "online") setLink("online");
+      return answer;
+    }
+    setLink(answer.status === 0 ? "offline" : "reconnecting");
+    network(strings.retrying);
+    await sleep(retryAfter(answer) ?? Math.min(500 * 2 ** attempt, MAX_BACKOFF));
+  }
+}
+
+function sendMove(move, expectSeq) {
+  const generation = polling;
+  waiting += 1;
+  renderLink();
+  const answer = sending.then(() => sendOne(move, expectSeq, generation));
+  sending = answer.catch(() => null).then(() => {
+    waiting -= 1;
+    renderLink();
+  });
+  return answer;
+}
+
+function network(text) {
+  $("network").title = text || "";
+}
+
+async function record(move, expectSeq) {
+  const {status, body} = await sendMove(move, expectSeq);
   if (status === 200) {
     chosen = [];
     unoCalled = false;
     apply(body, body.seq);
   } else {
-    say({message: page.format(strings.failed, {detail: body.detail || status}), legal: false});
+    refuse(status, body);
+    if (status === 409) await refresh();
   }
+}
+
+// The table as it is now, read again (after a 409, or a tap on "behind").
+async function refresh() {
+  const {status, body} = await page.call(`/v1/tables/${table.id}`);
+  if (status !== 200) return;
+  heard = Date.now();
+  table.lastMove = body.last_move || null;
+  if (body.seq > table.seq) {
+    table.seq = body.seq;
+    table.state = body.state;
+    table.next = body.next;
+    say(null, body.next);
+    renderTable();
+  }
+}
+
+// What Undo would take back: the last move that stands, read after each move heard.
+async function refreshLastMove() {
+  const seq = table.seq;
+  const {status, body} = await page.call(`/v1/tables/${table.id}`);
+  if (status === 200 && table && body.seq === seq && table.seq === seq) {
+    table.lastMove = body.last_move || null;
+  }
+}
+
+function behind(seq) {
+  behindSince = seq;
+  $("behind").hidden = seq === null;
 }
 
 // One stream hears every move as it is recorded; the browser reconnects it by itself
@@ -288,15 +657,20 @@ async function record(move) {
 // closes it for good: then the phone long-polls instead.
 function follow(generation) {
   stopStream();
+  heard = Date.now();
   if (typeof EventSource !== "function") return poll(generation);
   const url = new URL(`/v1/tables/${table.id}/events`, window.location.origin);
   url.searchParams.set("after", table.seq);
   url.searchParams.set("lang", page.lang);  // EventSource sends no headers of ours
   const stream = new EventSource(url);
   source = stream;
-  stream.onopen = () => network(null);
+  stream.onopen = () => {
+    heard = Date.now();
+    setLink("online");
+  };
   stream.onmessage = (message) => {
     if (generation !== polling) return stopStream();
+    heard = Date.now();
     const event = JSON.parse(message.data);
     if (event.seq > table.seq) apply(event.verdict, event.seq);
   };
@@ -306,7 +680,7 @@ function follow(generation) {
       stopStream();
       poll(generation);
     } else {
-      network(strings.reconnecting);
+      setLink("reconnecting");
     }
   };
 }
@@ -319,80 +693,142 @@ function stopStream() {
 async function poll(generation) {
   while (generation === polling) {
     const url = `/v1/tables/${table.id}/events?after=${table.seq}&wait=${WAIT_SECONDS}`;
-    const {status, body} = await page.call(url);
+    const answer = await page.call(url, {timeout: (WAIT_SECONDS + 8) * 1000});
+    const {status, body} = answer;
     if (generation !== polling) return;
     if (status === 200) {
-      network(null);
-      const events = body.events || [];
-      if (events.length) {
-        const last = events[events.length - 1];
-        apply(last.verdict, last.seq);
+      heard = Date.now();
+      setLink("online");
+      for (const event of body.events || []) {
+        if (event.seq > table.seq) apply(event.verdict, event.seq);
       }
-      if (!events.length && !body.next) await sleep(200);  // the server had no room to wait
+      if (!(body.events || []).length && !body.next) await sleep(retryAfter(answer) ?? 200);
     } else {
-      network(strings.reconnecting);
-      await sleep(2000);
+      setLink(status === 0 ? "offline" : "reconnecting");
+      await sleep(retryAfter(answer) ?? 2000);
     }
   }
 }
+
+// The stream's heartbeats (comments) never reach the page, so the page keeps a deadline
+// of its own: when nothing was heard for a while it asks the table directly. A table
+// that has moves this phone never heard, or no answer at all for ~10 s, means the
+// connection is dead or stuck: the page says it is behind and reconnects.
+async function watch(generation) {
+  while (generation === polling) {
+    await sleep(2000);
+    if (generation !== polling || !table || probing) continue;
+    const quiet = Date.now() - heard;
+    if (quiet < QUIET_PROBE) continue;
+    probing = true;
+    const {status, body} = await page.call(`/v1/tables/${table.id}`, {timeout: CALL_TIMEOUT});
+    probing = false;
+    if (generation !== polling) return;
+    if (status === 200) {
+      if (body.seq > table.seq) {
+        behind(body.seq);
+        setLink("reconnecting");
+        if (source) follow(generation);  // a stuck stream: a new one
+      } else {
+        heard = Date.now();
+        if (linkState !== "online" && source && source.readyState === EventSource.OPEN) setLink("online");
+      }
+    } else {
+      setLink("offline");
+      if (Date.now() - heard > BEHIND_AFTER) {
+        behind(table.seq + 1);
+        if (source) follow(generation);
+      }
+    }
+  }
+}
+
+$("behind").addEventListener("click", async () => {
+  const entry = remembered()[table.id];
+  behind(null);
+  if (entry) await show(entry);
+});
 
 // --- opening, joining, resuming ------------------------------------------------------
 
 async function show(entry) {
   const {status, body} = await page.call(`/v1/tables/${entry.id}`);
   if (status !== 200) {
-    forget(entry.id);
-    return say({message: page.format(strings.failed, {detail: body.detail || status}),
-                legal: false});
+    if (status === 404) forget(entry.id);
+    return refuse(status, body);
   }
   await loadNames(body.ruleset.id);
   table = {...entry, name: body.name, ruleset: body.ruleset.id, seq: body.seq,
-           state: body.state, next: body.next};
+           state: body.state, next: body.next, lastMove: body.last_move || null};
   chosen = [];
+  history = [];
   $("start").hidden = true;
+  $("who").hidden = true;
   $("play").hidden = false;
+  document.body.classList.add("playing");
   const url = new URL(window.location.href);
   url.searchParams.delete("code");
   url.searchParams.set("t", entry.id);
-  history.replaceState(null, "", url);
+  window.history.replaceState(null, "", url);
   say(null, body.next);
   renderTable();
+  setLink("online");
   polling += 1;
   follow(polling);
+  watch(polling);
 }
+
+$("players").addEventListener("input", renderDealerChoice);
 
 $("open").addEventListener("submit", async (event) => {
   event.preventDefault();
   const form = new FormData(event.target);
   const players = form.get("players").split(",").map((name) => name.trim()).filter(Boolean);
-  const request = {ruleset: form.get("ruleset"), players, dealer: 0,
-                   first_card: firstCard || Object.keys(face(null).cards)[0]};
+  const request = {ruleset: form.get("ruleset"), players,
+                   dealer: Number(form.get("dealer") || 0), first_card: firstCards("first")};
+  if (firsts.first.color) request.color = firsts.first.color;
   const name = form.get("name").trim();
   if (name) request.name = name;
   const {status, body} = await page.call("/v1/tables", {
     method: "POST", headers: {"Content-Type": "application/json"},
     body: JSON.stringify(request)});
-  if (status !== 201) {
-    return say({message: page.format(strings.failed, {detail: body.detail || status}),
-                legal: false});
-  }
-  const entry = {id: body.id, secret: body.secret, joinCode: body.join_code};
+  if (status !== 201) return refuse(status, body);
+  // The opener's secret records for anyone: this is the table's phone.
+  const entry = {id: body.id, secret: body.secret, joinCode: body.join_code, seat: "table"};
   remember(entry);
   await show(entry);
   say(body.verdict, body.verdict.next);
+  noteHistory(body.verdict);
+  renderHistory();
 });
 
-async function join(code) {
+// Joining says whose phone this is. Without a seat the table answers with its players'
+// names, and the page asks "which one are you?".
+async function join(code, seat) {
+  const request = {code};
+  if (seat !== undefined) request.seat = seat;
   const {status, body} = await page.call("/v1/tables/join", {
     method: "POST", headers: {"Content-Type": "application/json"},
-    body: JSON.stringify({code})});
-  if (status !== 200) {
-    return say({message: page.format(strings.failed, {detail: body.detail || status}),
-                legal: false});
-  }
-  const entry = {id: body.id, secret: body.secret, joinCode: code.toUpperCase()};
+    body: JSON.stringify(request)});
+  const needsSeat = status === 422 && Array.isArray(body.players)
+    && (body.errors || []).some((error) => error.code === "seat-required");
+  if (needsSeat) return askWho(code, body.players);
+  if (status !== 200) return refuse(status, body);
+  const entry = {id: body.id, secret: body.secret, joinCode: code.toUpperCase(), seat: body.seat};
   remember(entry);
   await show(entry);
+}
+
+function askWho(code, players) {
+  $("who").hidden = false;
+  $("who-seats").replaceChildren(...players.map((name, seat) => {
+    const button = page.element("button", {type: "button", class: "big", "data-seat": seat,
+                                           translate: "no", lang: ""}, name);
+    button.addEventListener("click", () => join(code, seat));
+    return button;
+  }));
+  $("who-table").onclick = () => join(code, "table");
+  $("who").scrollIntoView();
 }
 
 $("join").addEventListener("submit", async (event) => {
@@ -402,8 +838,8 @@ $("join").addEventListener("submit", async (event) => {
 
 $("ruleset").addEventListener("change", async (event) => {
   await loadNames(event.target.value);
-  firstCard = null;
-  renderFirstPicker();
+  firsts.first = {cards: [], color: null};
+  renderFirst("first");
 });
 
 $("clear").addEventListener("click", () => {
@@ -419,11 +855,29 @@ $("leave").addEventListener("click", () => {
   table = null;
   const url = new URL(window.location.href);
   url.searchParams.delete("t");
-  history.replaceState(null, "", url);
+  window.history.replaceState(null, "", url);
+  document.body.classList.remove("playing");
   $("play").hidden = true;
   $("status").hidden = true;
   $("start").hidden = false;
 });
+
+// --- Undo: it names the move first, and only that move is taken back --------------------
+
+function closeUndo() {
+  undoOffer = null;
+  $("undo-confirm").hidden = true;
+}
+
+$("undo-yes").addEventListener("click", async () => {
+  if (!undoOffer) return;
+  const {takesBack, seq} = undoOffer;
+  closeUndo();
+  const move = {type: "correct", takes_back: takesBack};
+  if (isSeatPhone()) move.player = table.seat;
+  await record(move, seq);
+});
+$("undo-no").addEventListener("click", closeUndo);
 
 // --- the move buttons ------------------------------------------------------------------
 
@@ -438,31 +892,55 @@ const moves = {
   draw: () => ({type: "draw", player: actingSeat()}),
   pass: () => ({type: "pass", player: actingSeat()}),
   "call-uno"() {
-    if (chosen.length) {  // said with the play: sent with it
+    // Said while choosing the card (before or after tapping it): sent with the play.
+    // Only a player already down to the card left calls UNO on its own.
+    const seat = actingSeat();
+    const count = (table.state.hand_counts || [])[seat];
+    const open = new Set((table.next && table.next.moves) || []);
+    const choosing = chosen.length
+      || (open.has("play") && table.next.player === seat && count > 1);
+    if (choosing) {
       unoCalled = !unoCalled;
       renderChosen();
       return null;
     }
-    return {type: "call-uno", player: actingSeat()};
+    return {type: "call-uno", player: seat};
   },
   "catch-uno"() {
     const catchable = (table.next && table.next.catchable) || [];
-    const target = actor !== null && catchable.includes(actor) ? actor : catchable[0];
+    const mine = isSeatPhone() ? table.seat : null;
+    const wanted = actor !== null ? actor : null;
+    const target = wanted !== null && catchable.includes(wanted) ? wanted
+      : catchable.find((seat) => seat !== mine);
     if (target === undefined) {
       say({message: strings.nobody, legal: false});
       return null;
     }
+    if (mine !== null) return {type: "catch-uno", player: mine, target};
     const catcher = table.next && Number.isInteger(table.next.player) ? table.next.player : 0;
     return {type: "catch-uno", player: catcher === target ? (target + 1) % table.state.players.length : catcher,
             target};
   },
   challenge() {
-    const move = {type: "challenge", player: actingSeat()};
+    const next = table.next || {};
+    const player = Number.isInteger(next.player) ? next.player : actingSeat();
+    const move = {type: "challenge", player};
     if (chosen.length) move.hand = chosen;
     return move;
   },
   accept: () => ({type: "accept", player: actingSeat()}),
-  undo: () => ({type: "correct", to_seq: Math.max(table.seq - 1, 0)}),
+  undo() {
+    if (!table.lastMove) {
+      say({message: strings.nothing_to_undo, legal: false});
+      return null;
+    }
+    undoOffer = {takesBack: table.lastMove.seq, seq: table.seq};
+    $("undo-question").textContent = page.format(strings.take_back, {
+      move: table.lastMove.message.replace(/[.।]\s*$/u, "")});
+    $("undo-confirm").hidden = false;
+    $("status").hidden = false;
+    return null;
+  },
 };
 
 for (const button of document.querySelectorAll("[data-move]")) {
@@ -476,13 +954,17 @@ for (const button of document.querySelectorAll("[data-move]")) {
 
 (async () => {
   await loadNames($("ruleset").value);
-  renderFirstPicker();
+  renderFirst("first");
+  renderDealerChoice();
   const params = new URLSearchParams(window.location.search);
   const all = remembered();
   const wanted = params.get("t") || (!params.get("code") && all.last);
   if (params.get("code")) {
     $("code").value = params.get("code");
-    await join(params.get("code"));
+    const known = Object.values(all).find((entry) => entry && entry.joinCode
+      && entry.joinCode.replace(/[\s-]/g, "") === params.get("code").toUpperCase().replace(/[\s-]/g, ""));
+    if (known) await show(known);
+    else await join(params.get("code"));
   } else if (wanted && all[wanted]) {
     await show(all[wanted]);
   }
