@@ -80,8 +80,10 @@ MOVE_TYPES = {
     "accept": ("`player` takes the pending draw.", ["player"], {"player": SEAT}),
     "score": ("Score the round that ended: `hands` (the cards left in each seat's hand, the "
               "winner's empty) or `points` (each seat's points as the table counted them, the "
-              "winner's 0).", [],
-              {"hands": {"type": "array", "maxItems": MAX_PLAYERS,
+              "winner's 0). `winner`: who went out, for a table that keeps only the scores "
+              "(the round ends with this score, whatever was recorded of it).", [],
+              {"winner": SEAT,
+               "hands": {"type": "array", "maxItems": MAX_PLAYERS,
                          "items": {"type": "array", "items": ref("Card"), "maxItems": MAX_CARDS_IN_MOVE}},
                "points": {"type": "array", "maxItems": MAX_PLAYERS,
                           "items": {"type": "integer", "minimum": 0, "maximum": MAX_POINTS}},
