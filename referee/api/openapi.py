@@ -16,6 +16,7 @@ from referee.engine.opening import MAX_CARDS_TURNED
 from referee.engine.state import MAX_PLAYERS
 from referee.rules.errors import PROBLEM_MESSAGES
 
+from referee.service.catalog import SUMMARY_PAGE
 from referee.service.ids import RULESET_ID_PATTERN, TABLE_ID_PATTERN
 from referee.service.problems import ALL_PROBLEMS, MAX_ERRORS
 
@@ -80,8 +81,10 @@ MOVE_TYPES = {
     "accept": ("`player` takes the pending draw.", ["player"], {"player": SEAT}),
     "score": ("Score the round that ended: `hands` (the cards left in each seat's hand, the "
               "winner's empty) or `points` (each seat's points as the table counted them, the "
-              "winner's 0).", [],
-              {"hands": {"type": "array", "maxItems": MAX_PLAYERS,
+              "winner's 0). `winner`: who went out, for a table that keeps only the scores "
+              "(the round ends with this score, whatever was recorded of it).", [],
+              {"winner": SEAT,
+               "hands": {"type": "array", "maxItems": MAX_PLAYERS,
                          "items": {"type": "array", "items": ref("Card"), "maxItems": MAX_CARDS_IN_MOVE}},
                "points": {"type": "array", "maxItems": MAX_PLAYERS,
                           "items": {"type": "integer", "minimum": 0, "maximum": MAX_POINTS}},
@@ -469,10 +472,20 @@ SCHEMAS = {
     },
 }
 
+# Page sizes: the most items a page carries, and the default (the views read them here).
+EVENTS_PAGE = 500  # events per page of a log (HOSTILE.md 27: never a whole log at once)
+TABLES_PAGE = 100  # tables per page of an organiser's list
+
+
+def page_param(maximum, items):
+    return {"name": "limit", "in": "query", "required": False,
+            "schema": {"type": "integer", "minimum": 1, "maximum": maximum},
+            "description": f"At most this many {items} (and at most {maximum}, the default)."}
+
+
 PARAMS = {
-    "limit": {"name": "limit", "in": "query", "required": False,
-              "schema": {"type": "integer", "minimum": 1, "maximum": 500},
-              "description": "At most this many items (and at most 500, the default)."},
+    "limit": page_param(EVENTS_PAGE, "events"),
+    "ruleset_limit": page_param(SUMMARY_PAGE, "rulesets"),
     "after_ruleset": {"name": "after", "in": "query", "required": False,
                       "schema": RULESET_ID,
                       "description": "Only rulesets listed after this id (the `next` link "
@@ -495,9 +508,7 @@ PARAMS = {
     "after_table": {"name": "after", "in": "query", "required": False,
                     "schema": {"type": "string", "pattern": f"^{TABLE_ID_PATTERN}$"},
                     "description": "Only tables listed after this one (the `next` link)."},
-    "table_limit": {"name": "limit", "in": "query", "required": False,
-                    "schema": {"type": "integer", "minimum": 1, "maximum": 100},
-                    "description": "At most this many tables (and at most 100, the default)."},
+    "table_limit": page_param(TABLES_PAGE, "tables"),
     "wait": {"name": "wait", "in": "query", "required": False,
              "schema": {"type": "number", "minimum": 0, "maximum": 25},
              "description": "Long polling: when no event after `after` exists yet, hold the "
@@ -638,7 +649,7 @@ PATHS = {
         "get": operation("List rulesets (latest version of each), a page at a time",
                          "rulesets", {"200": ok("Built-ins first, then by id.",
                                                 ref("RulesetPage"))},
-            (400,), params=("after_ruleset", "limit"), operation_id="listRulesets"),
+            (400,), params=("after_ruleset", "ruleset_limit"), operation_id="listRulesets"),
         "post": operation(
             "Publish a ruleset (organisers)", "rulesets", {
                 "201": {"description": "Stored as the id's next version.",

@@ -41,7 +41,7 @@ from referee.service.problems import BadRequest, Forbidden, NotFound, NotYourSea
 from .auth import optional_organiser, organiser, table_writer, wrong_table_secret
 from .context import answer, language, services, with_message, with_next_message
 from .fields import request_fields
-from .openapi import SEAT, TABLE_PHONE
+from .openapi import EVENTS_PAGE, SEAT, TABLE_PHONE, TABLES_PAGE
 from .rulesets import page_limit
 from . import standing
 from .states import ParsedStates
@@ -49,8 +49,6 @@ from .states import ParsedStates
 bp = Blueprint("tables", __name__, url_prefix="/v1")
 
 MAX_KEY_LENGTH = 200
-EVENTS_PAGE = 500  # events per page of a log (HOSTILE.md 27: never a whole log at once)
-TABLES_PAGE = 100  # tables per page of an organiser's list
 TRUE_WORDS, FALSE_WORDS = ("true", "1", "yes"), ("false", "0", "no", "")
 SECRET_BYTES = 24
 # Join codes: 8 characters people read aloud and type on a phone, without the ones

@@ -879,6 +879,12 @@ def _false_catch(rules: Rules, state: State, accuser: int, code: str, details: d
 def judge_score(rules: Rules, state: State, move: Move, hand: list[Card] | None) -> Verdict:
     if state.phase == "game-over":
         return _over_refusal(state)
+    if move.winner is not None:
+        return _score_reported_round(rules, state, move)
+    return _score_ended_round(rules, state, move)
+
+
+def _score_ended_round(rules: Rules, state: State, move: Move) -> Verdict:
     if state.phase != "round-over":
         return refuse(state, "round-not-over", "scoring")
     if state.scored:
@@ -903,6 +909,37 @@ def judge_score(rules: Rules, state: State, move: Move, hand: list[Card] | None)
     new = state.copy()
     new.hand_counts = [len(cards) for cards in move.hands]
     return _score_round(rules, state, new, by_seat, {})
+
+
+def _score_reported_round(rules: Rules, state: State, move: Move) -> Verdict:
+    """A score that says who went out (`winner`): a table that keeps only the scores
+    never told the referee the round's moves, so the round ends here, with `winner`
+    out and each hand as the score gives it (the cards left, or nothing but the
+    winner's 0 with points), and is scored at once. On a round the referee saw end,
+    `winner` must be the one who went out."""
+    winner = move.winner
+    if state.phase == "round-over":
+        if winner != state.winner:
+            raise InputError.at(pointer("move", "winner"),
+                                f"player {state.winner} went out this round", "contradicts-table")
+        return _score_ended_round(rules, state, move)
+    if winner in state.out:
+        raise InputError.at(pointer("move", "winner"), f"player {winner} is out", "not-a-seat")
+    ended = state.copy()
+    ended.phase, ended.winner, ended.scored = "round-over", winner, False
+    ended.pending, ended.debts, ended.skips = None, (), 0
+    ended.drawn, ended.drawn_card, ended.extra_play = False, None, False
+    ended.uno_called, ended.uno_exposed = frozenset(), frozenset()
+    ended.pile = None   # which cards are where, the table did not say
+    if move.hands is not None:
+        ended.hand_counts = [len(cards) for cards in move.hands]
+        if sum(ended.hand_counts) > rules.deck_size - 1:
+            raise InputError.at(pointer("move", "hands"),
+                                f"the hands hold more cards than the deck's {rules.deck_size}",
+                                "contradicts-table")
+    else:
+        ended.hand_counts[winner] = 0
+    return _score_ended_round(rules, ended, move)
 
 
 def _score_round(rules: Rules, state: State, new: State, by_seat: list[int], extra: dict[str, Any]) -> Verdict:

@@ -23,7 +23,7 @@ MOVE_FIELDS = {
     "catch-uno": {"type", "player", "target"},
     "challenge": {"type", "player", "hand"},
     "accept": {"type", "player"},
-    "score": {"type", "hands", "points", "player"},
+    "score": {"type", "hands", "points", "player", "winner"},
     "deal": {"type", "first_card", "dealer", "color", "seating"},
 }
 # The limits of a move's fields: the OpenAPI document reads these (referee/api/openapi.py).
@@ -52,6 +52,7 @@ class Move:
     hand: tuple[Card, ...] | None = None      # challenge: the hand of the player challenged
     hands: list[tuple[Card, ...]] | None = None   # score: each seat's hand
     points: list[int] | None = None     # score: each seat's points, when counted by the table
+    winner: int | None = None           # score: who went out, said by a table that keeps only scores
     first_card: tuple[Card, ...] | None = None
     dealer: int | None = None
     turned_up: Card | None = None       # the other side's card a Flip turned up on the discard pile
@@ -221,6 +222,7 @@ class _MoveReader:
         move.hand = self.card_list("hand", allow_empty=True)
 
     def read_score(self, move):
+        move.winner = self.seat("winner", required=False)
         if "points" in self.data:
             self.read_points(move)
             return

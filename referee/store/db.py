@@ -188,6 +188,13 @@ def json_value(text):
     return json.loads(raw)
 
 
+STATEMENT_TIMEOUT_MS = 10_000
+POSTGRESQL_DEADLINES = {
+    "keepalives": 1, "keepalives_idle": 5, "keepalives_interval": 2, "keepalives_count": 3,
+    "tcp_user_timeout": 5_000,  # ms
+}
+
+
 def make_engine(url=None, pool_size=POOL_SIZE):
     url = make_url(database_url(url))
     pool = {"pool_size": int(pool_size), "max_overflow": 0}
@@ -196,6 +203,16 @@ def make_engine(url=None, pool_size=POOL_SIZE):
     # A database that does not answer fails a request within seconds (503), instead of
     # holding a worker thread for the kernel's TCP connect timeout.
     connect_args = {} if "connect_timeout" in url.query else {"connect_timeout": 3}
+    # A server that stops answering (a black hole: packets dropped, nothing refused)
+    # must not hold a connection for the kernel's ~15 minutes: unacknowledged data
+    # fails the connection after TCP_USER_TIMEOUT, an idle one is probed by
+    # keepalives, and no statement waits longer than STATEMENT_TIMEOUT.
+    for key, value in POSTGRESQL_DEADLINES.items():
+        if key not in url.query:
+            connect_args[key] = value
+    options = url.query.get("options", "")
+    if "statement_timeout" not in options:  # keep the URL's own options (a search_path)
+        connect_args["options"] = f"{options} -c statement_timeout={STATEMENT_TIMEOUT_MS}".strip()
     # No pre-ping: it was one more round trip on every request. A connection that
     # died with the server fails its request (503), and SQLAlchemy then drops every
     # pooled connection of that age, so the next requests connect afresh.

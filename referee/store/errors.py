@@ -121,8 +121,11 @@ def _is_unavailable(exc):
     if isinstance(exc, (sa.OperationalError, sa.InterfaceError, sa.TimeoutError,
                         sa.DisconnectionError)):
         return True
-    return type(exc).__name__ in ("OperationalError", "InterfaceError") and \
-        type(exc).__module__.split(".")[0] in ("sqlite3", "psycopg")
+    # By class and base class: psycopg raises subclasses (ConnectionTimeout when a
+    # black-holed server lets connect() wait out its timeout).
+    return any(cls.__name__ in ("OperationalError", "InterfaceError")
+               and cls.__module__.split(".")[0] in ("sqlite3", "psycopg")
+               for cls in type(exc).__mro__)
 
 
 def _first_line(exc):

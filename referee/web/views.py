@@ -5,7 +5,7 @@ from flask import Response, g, jsonify, render_template, request, url_for
 from babel.numbers import format_percent
 from markupsafe import Markup, escape
 
-from referee.service.body import read_body
+from referee.service.body import form_body, json_body, read_body
 from referee.text import LANGUAGES, describe_changes, locales_report, negotiate, rule_text
 from referee.text.ruletext import ruleset_description
 from referee.web import bp
@@ -159,8 +159,7 @@ def card_names():
 def effect_sentences():
     """The practice board's effects in words: {"effects": [sentence or null]} for the
     {"effects": [...], "players": [...]} the API answered with."""
-    body = request.get_json(silent=True)
-    body = body if isinstance(body, dict) else {}
+    body = json_body()
     effects = body.get("effects") if isinstance(body.get("effects"), list) else []
     players = body.get("players") if isinstance(body.get("players"), list) else None
     players = [str(name) for name in players[:50]] if players else None
@@ -174,7 +173,7 @@ def translators():
     report = locales_report()
     untranslated = {code: untranslated_messages(code) for code in LANGUAGES if code != "en"}
     choices = preview_choices()
-    form = request.form if request.method == "POST" else {}
+    form = form_body() if request.method == "POST" else {}
     preview_lang = form.get("preview_lang") if form.get("preview_lang") in LANGUAGES[1:] else (
         g.lang if g.lang != "en" else LANGUAGES[1])
     preview_key = form.get("message", "")

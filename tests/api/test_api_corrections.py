@@ -294,3 +294,36 @@ def test_two_undos_sent_at_once_take_back_one_move(app):
                        [pool.submit(move, c, tid, step) for c in (client, other)])
     assert codes == [200, 409]
     assert seq_of(client, tid) == 2
+
+
+# --- A table that keeps only the scores ----------------------------------------------
+
+def test_a_score_keeping_table_says_who_went_out_and_scores_the_round_at_once(client):
+    """The players watch their cards, not the phone: at the end of a round the phone
+    says who went out and what the others held, and the next round is dealt."""
+    table = opened(client)
+    tid = table["id"]
+    scored = send(client, tid, {"type": "score", "winner": 2, "points": [12, 30, 0]},
+                  expect_seq=0)
+    assert scored["legal"] and scored["code"] == "round-scored", scored
+    assert scored["state"]["scores"] == [0, 0, 42] and scored["state"]["winner"] == 2
+    assert scored["next"]["situation"] == "deal"
+    dealt = send(client, tid, {"type": "deal", "first_card": "blue-4"})
+    assert dealt["code"] == "round-dealt" and dealt["state"]["round"] == 2
+    by_hands = send(client, tid, {"type": "score", "winner": 0,
+                                  "hands": [[], ["wild", "red-5"], ["blue-skip"]]})
+    assert by_hands["state"]["scores"] == [75, 0, 42], by_hands
+    for state in (scored["state"], by_hands["state"]):
+        response = client.post("/v1/rulesets/classic/check",
+                               json={"state": state, "move": {"type": "deal", "first_card": "red-1"}})
+        assert response.status_code == 200, response.get_json()
+    wrong = problem(move(client, tid, {"move": {"type": "score", "winner": 2,
+                                                "points": [0, 1, 1]}}), 422)
+    assert wrong["errors"][0]["code"]
+
+
+def test_a_round_the_referee_saw_end_is_scored_for_the_one_who_went_out_only(client):
+    tid, out = two_player_round(client)
+    body = problem(move(client, tid, {"move": {"type": "score", "winner": 0, "points": [0, 9]}}), 422)
+    assert [(e["path"], e["code"]) for e in body["errors"]] == [("/move/winner", "contradicts-table")]
+    assert send(client, tid, {"type": "score", "winner": 1, "points": [9, 0]})["legal"]

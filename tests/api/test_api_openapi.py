@@ -61,3 +61,26 @@ def test_every_declared_effect_type_is_in_the_document_with_its_fields(client):
         assert schemas[f"Effect-{name}"] == effect_schema(name)
     verdict = schemas["Verdict"]["properties"]["effects"]
     assert verdict["items"] == {"$ref": "#/components/schemas/Effect"}
+
+
+def test_options_on_each_documented_path_allows_the_documented_methods_only(client):
+    """/v1/rulesets/validate and /v1/tables/join used to advertise GET: the path also
+    read as a ruleset or table id."""
+    paths = client.get("/v1/openapi.json").get_json()["paths"]
+    for path, operations in paths.items():
+        concrete = re.sub(r"\{ruleset_id\}", "classic", re.sub(r"\{table_id\}", "t" * 16, path))
+        allowed = set(client.open(concrete, method="OPTIONS").headers["Allow"].split(", "))
+        documented = {method.upper() for method in operations if method != "parameters"}
+        assert allowed - {"HEAD", "OPTIONS"} == documented, path
+
+
+def test_a_page_limit_the_document_allows_is_accepted_and_one_past_it_is_not(client):
+    paths = client.get("/v1/openapi.json").get_json()["paths"]
+    for path in ("/v1/rulesets", "/v1/tables/{table_id}/events"):
+        limit = next(p for p in paths[path]["get"]["parameters"] if p["name"] == "limit")
+        most = limit["schema"]["maximum"]
+        table = client.post("/v1/tables", json={"ruleset": "classic", "players": ["A", "B"],
+                                                "dealer": 0, "first_card": "red-7"}).get_json()
+        concrete = path.replace("{table_id}", table["id"])
+        assert client.get(f"{concrete}?limit={most}").status_code == 200, path
+        assert client.get(f"{concrete}?limit={most + 1}").status_code == 400, path

@@ -127,3 +127,30 @@ def test_a_translation_is_previewed_as_a_verdict(client):
     refused = client.post("/translators?lang=hi", data={"preview_lang": "hi", "message": key,
                                                         "translation": "{player.__class__} UNO"})
     assert "आशा" not in refused.get_data(as_text=True).split('id="preview"')[1].split("</section>")[0]
+
+
+HOSTILE_BODIES = [
+    ("deep nesting", "application/json", b"[" * 5000 + b"]" * 5000, 400),
+    ("a lone surrogate", "application/json", b'{"effects": ["\\ud800"]}', None),
+    ("a number past a double", "application/json", b'{"effects": [1e400]}', None),
+    ("300 KiB", "application/json", b'{"effects": ["' + b"x" * 300 * 1024 + b'"]}', 413),
+]
+
+
+@pytest.mark.parametrize("what, kind, body, status", HOSTILE_BODIES,
+                         ids=[case[0] for case in HOSTILE_BODIES])
+def test_the_practice_boards_effects_read_hostile_bodies_like_the_api(client, what, kind, body, status):
+    answer = client.post("/try/effects", data=body, headers={"Content-Type": kind})
+    assert answer.status_code < 500, what
+    if status:
+        assert answer.status_code == status, (what, answer.get_data()[:200])
+        assert answer.mimetype == "application/problem+json"
+
+
+def test_the_translators_form_is_bounded_like_every_body(client):
+    big = {"preview_lang": "hi", "message": "x", "translation": "x" * 300 * 1024}
+    assert client.post("/translators", data=big).status_code == 413
+    many = "&".join(f"field{n}=1" for n in range(500))
+    answer = client.post("/translators", data=many,
+                         headers={"Content-Type": "application/x-www-form-urlencoded"})
+    assert answer.status_code == 400
