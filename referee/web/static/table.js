@@ -416,6 +416,8 @@ function renderTable() {
   for (const button of document.querySelectorAll("[data-move]")) {
     button.disabled = !moveOpen(button.dataset.move, open);
   }
+  // Between rounds there is no card to play: the hand's picker gives way to the score.
+  $("hand-area").hidden = !["play", "challenge"].some((move) => open.has(move));
   renderFired(open);
   renderScore(open);
   renderDeal(open);
@@ -426,6 +428,17 @@ function renderTable() {
 function renderHistory() {
   $("history").replaceChildren(...history.map((entry) =>
     page.element("li", {class: entry.legal === false ? "bad" : "good"}, entry.message)));
+}
+
+// The last few moves recorded before this phone came to the table.
+async function recentMoves(id, seq) {
+  if (!seq) return;
+  const {status, body} = await page.call(`/v1/tables/${id}/events?after=${Math.max(seq - HISTORY, 0)}`);
+  if (status !== 200 || !table || table.id !== id || history.length) return;
+  for (const event of body.events || []) {
+    if (event.seq <= table.seq) noteHistory(event.verdict);
+  }
+  renderHistory();
 }
 
 function noteHistory(verdict) {
@@ -772,7 +785,9 @@ async function show(entry) {
   window.history.replaceState(null, "", url);
   say(null, body.next);
   renderTable();
+  window.scrollTo(0, 0);
   setLink("online");
+  recentMoves(entry.id, body.seq);
   polling += 1;
   follow(polling);
   watch(polling);
