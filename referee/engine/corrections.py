@@ -16,7 +16,7 @@ round is dealt, an earlier round and its score are final.
 """
 from referee.problem import child
 
-from .errors import InputError, problem
+from .errors import InputError, problem, unknown_fields
 from .verdict import Verdict
 
 CORRECTION_FIELDS = {"type", "to_seq", "takes_back", "player", "reason"}
@@ -52,8 +52,7 @@ def is_correction(move_json) -> bool:
 
 def parse_correction(data, seq, seats, path="/move"):
     """A Correction for a table now at `seq` with `seats` players. Raises InputError."""
-    problems = [problem(child(path, key), "is not a field of this move", "unknown-field")
-                for key in data if key not in CORRECTION_FIELDS]
+    problems = unknown_fields(data, CORRECTION_FIELDS, path)
     to_seq, takes_back = data.get("to_seq"), data.get("takes_back")
     if seq == 0:
         problems.append(problem(child(path, "to_seq" if "takes_back" not in data else "takes_back"),

@@ -7,7 +7,7 @@ does not exist, a state that contradicts itself. The service answers it with 422
 Every problem has a stable code from INPUT_CODES (listed in docs/problems.md), the
 path of the offending field and a message; clients and tests match the code.
 """
-from referee.problem import Problem
+from referee.problem import Problem, child
 
 # Codes of the problems of a request's input (a move, a state, a hand, an opening,
 # a request body or query): the code says what kind of problem, the path where.
@@ -46,6 +46,24 @@ class InputError(Exception):
     @classmethod
     def at(cls, path, message, code):
         return cls([problem(path, message, code)])
+
+
+# Problems named at most for one input: an answer lists no more (HOSTILE.md 8), so a
+# body of 30,000 unknown keys costs the 20 it names, not a problem built per key.
+MAX_NAMED = 20
+
+
+def unknown_fields(data, fields, path):
+    """Problems for the keys of `data` that are not in `fields`: at most MAX_NAMED."""
+    if data.keys() <= fields:  # a set test first: the usual input has none
+        return []
+    found = []
+    for key in data:
+        if key not in fields:
+            found.append(problem(child(path, key), "is not a field of this move", "unknown-field"))
+            if len(found) == MAX_NAMED:
+                break
+    return found
 
 
 def problem(path, message, code):

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from referee.problem import child
 
-from .errors import InputError, problem
+from .errors import InputError, problem, unknown_fields
 from .opening import MAX_CARDS_TURNED
 
 if TYPE_CHECKING:
@@ -80,9 +80,7 @@ def parse_move(rules, data, seats, path="/move", side=None):
     fields = MOVE_FIELDS.get(move_type) if isinstance(move_type, str) else None
     if fields is None:
         raise InputError.at(child(path, "type"), f"must be one of: {', '.join(MOVE_FIELDS)}", "not-one-of")
-    problems = [] if data.keys() <= fields else [  # a set test first: no comprehension
-        problem(child(path, key), "is not a field of this move", "unknown-field")
-        for key in data if key not in fields]
+    problems = unknown_fields(data, fields, path)
     move = Move(move_type)
     reader = _MoveReader(rules, data, path, seats, problems)
     getattr(reader, "read_" + move_type.replace("-", "_"))(move)

@@ -65,3 +65,38 @@ def test_adversarial_body_costs_like_a_plain_one(name):
         hostile = _cost(body)
     # A generous factor for a noisy machine; the quadratic scan was >1000x.
     assert hostile <= 5 * plain + 0.02, (name, hostile, plain)
+
+
+def _answer_cost(client, body, repeat=3):
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        response = client.post("/v1/rulesets/classic/check", data=body,
+                               headers={"Content-Type": "application/json"})
+        best = min(best, time.perf_counter() - start)
+    return best, response
+
+
+# Bodies whose every part is a problem: each used to build a problem per part before
+# 20 were kept (29,000 lone surrogates: half a second, 50-300x a plain body).
+MANY_PROBLEMS = {
+    "lone surrogates": _fit('{"state": {}, "move": {"type": "pass", "note": [', '"\\ud800",', '"x"]}}'),
+    "unknown keys of the body": _fit('{"state": {}, "move": {"type": "pass"}', ', "k%06d": 1  ', "}"),
+    "unknown keys of a move": _fit('{"state": {}, "move": {"type": "pass"', ', "k%06d": 1  ', "}}"),
+}
+
+
+@pytest.mark.parametrize("name", MANY_PROBLEMS)
+def test_a_body_of_problems_costs_like_a_plain_one_and_names_at_most_twenty(client, name):
+    body = MANY_PROBLEMS[name]
+    if b"%06d" in body:  # distinct keys: duplicates are refused before anything else
+        parts = body.split(b"%06d")
+        # "%06d" and the two spaces after the 1 become six digits: the same size
+        body = parts[0] + b"".join(b"%06d" % n + part.replace(b": 1  ", b": 1", 1)
+                                   for n, part in enumerate(parts[1:]))
+    plain, _ = _answer_cost(client, PLAIN)
+    with deadline(10):
+        hostile, response = _answer_cost(client, body)
+    assert response.status_code in (400, 422), response.get_data()[:200]
+    assert len(response.get_json().get("errors", [])) <= 20
+    assert hostile <= 5 * plain + 0.02, (name, hostile, plain)
