@@ -965,6 +965,121 @@ for (const button of document.querySelectorAll("[data-move]")) {
   });
 }
 
+// --- Judge this: a dispute settled from what the table shows, nothing recorded ---------
+
+// The table this judging is about: two players, Asha's turn (seat 0) on the top card
+// and colour given; her hand is counted from the cards she shows when she shows them.
+const judging = {top: null, color: null, card: null, named: null, shown: []};
+
+function judgeRuleset() {
+  return table ? table.ruleset : $("ruleset").value;
+}
+
+function renderJudge() {
+  const names = face(sideUp());
+  const pick = (which, onTap, isPressed, start) => renderPicker(
+    document.querySelector(`[data-picker="${which}"]`), onTap, isPressed, names, start);
+  pick("judge-top", (card) => {
+    judging.top = card;
+    judging.color = colorOf(card) === "wild" ? null : colorOf(card);
+    renderJudge();
+  }, (card) => card === judging.top, judging.color);
+  const colorButtons = (holder, current, onTap) => holder.replaceChildren(...names.colors.map((color) => {
+    const button = page.element("button", {
+      type: "button", class: `tab card-${color.id}`, "data-color": color.id,
+      "aria-pressed": color.id === current ? "true" : "false"}, color.name);
+    button.addEventListener("click", () => onTap(color.id));
+    return button;
+  }));
+  colorButtons($("judge-color"), judging.color, (color) => { judging.color = color; renderJudge(); });
+  pick("judge-card", (card) => { judging.card = card; renderJudge(); },
+    (card) => card === judging.card, judging.color);
+  const wild = judging.card && colorOf(judging.card) === "wild";
+  $("judge-named-box").hidden = !wild;
+  if (!wild) judging.named = null;
+  colorButtons($("judge-named"), judging.named, (color) => { judging.named = color; renderJudge(); });
+  pick("judge-hand", (card) => { judging.shown.push(card); renderJudge(); }, () => false, judging.color);
+  $("judge-shown").replaceChildren(...judging.shown.map((card) =>
+    page.element("span", {class: `card-chip card-${colorOf(card)}`}, nameOf(card))));
+  const challenging = judging.card && judging.card.includes("draw-four") && judging.shown.length > 0;
+  $("judge-challenge").hidden = !challenging;
+}
+
+function judgeState() {
+  const count = judging.shown.length ? judging.shown.length + 1 : 7;
+  return {players: ["Asha", "Bina"], dealer: 1, current: 0, direction: "clockwise",
+          top: judging.top, color: judging.color, hand_counts: [count, 7], phase: "play"};
+}
+
+function showJudged(verdicts) {
+  $("judge-answer").hidden = false;
+  const last = verdicts[verdicts.length - 1];
+  if (last.status !== 200) {
+    $("judge-verdict").textContent = problemText(last.status, last.body);
+    $("judge-verdict").className = "verdict-line bad";
+    $("judge-rule").replaceChildren();
+    $("judge-next").textContent = "";
+    return;
+  }
+  const body = last.body;
+  $("judge-verdict").textContent = verdicts.map((verdict) => verdict.body.message).join(" ");
+  $("judge-verdict").className = `verdict-line ${body.legal === false ? "bad" : "good"}`;
+  const [before, after] = strings.judge_rule.split("{rule}");
+  const book = new URL("/", window.location.origin);
+  book.searchParams.set("ruleset", judgeRuleset());
+  book.searchParams.set("lang", page.lang);
+  $("judge-rule").replaceChildren(before || "", page.element("a", {href: book.href, lang: "en", translate: "no"},
+    page.element("code", {lang: "en"}, body.rule || "")), after || "");
+  $("judge-next").textContent = body.next && body.next.message
+    ? page.format(strings.judge_next, {next: body.next.message}) : "";
+  $("judge-answer").scrollIntoView({block: "nearest"});
+}
+
+async function check(state, move, hand) {
+  const request = {state, move};
+  if (hand) request.hand = hand;
+  return page.call(`/v1/rulesets/${encodeURIComponent(judgeRuleset())}/check`, {
+    method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(request)});
+}
+
+function judgedPlay() {
+  const move = {type: "play", player: 0, cards: [judging.card]};
+  if (judging.named) move.color = judging.named;
+  return move;
+}
+
+$("judge-play").addEventListener("click", async () => {
+  if (!judging.card) return;
+  const hand = judging.shown.length ? [judging.card, ...judging.shown] : null;
+  showJudged([await check(judgeState(), judgedPlay(), hand)]);
+});
+
+// A Wild Draw Four challenged: the play as it was made (whatever the hand), then Bina's
+// challenge with the hand Asha shows (after the Wild Draw Four left it).
+$("judge-challenge").addEventListener("click", async () => {
+  const played = await check(judgeState(), judgedPlay());
+  if (played.status !== 200 || !played.body.state) return showJudged([played]);
+  const challenge = await check(played.body.state, {type: "challenge", player: 1, hand: judging.shown});
+  showJudged([challenge]);
+});
+
+$("judge-clear").addEventListener("click", () => { judging.shown = []; renderJudge(); });
+
+$("judge-open").addEventListener("click", () => {
+  $("judge").hidden = !$("judge").hidden;
+  if ($("judge").hidden) return;
+  if (table && table.state) {
+    judging.top = table.state.top;
+    judging.color = table.state.color;
+  }
+  if (!judging.top) {
+    judging.top = Object.keys(face(null).cards)[0];
+    judging.color = colorOf(judging.top);
+  }
+  renderJudge();
+  $("judge").scrollIntoView();
+});
+
 // --- start ----------------------------------------------------------------------------
 
 (async () => {
