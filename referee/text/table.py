@@ -193,8 +193,8 @@ def values_message(values: list, lang: str, rules) -> str:
             names = tr.join(kind_name(kind, tr, rules) for kind in entry.get("kinds") or ())
             items.append(VALUE_ITEM.render(tr, {"cards": names, "points": entry.get("points", 0)}))
     if items:
-        # "unit" lists without a final "and": the items themselves hold "and" lists.
-        said.append(VALUES.render(tr, {"values": tr.join(items, style="unit")}))
+        # kept apart, not joined with "and": the items themselves hold "and" lists.
+        said.append(VALUES.render(tr, {"values": tr.join(items, style="separate")}))
     return " ".join(said)
 
 
