@@ -114,6 +114,14 @@ def translator(lang: str) -> Translator:
         return fresh
 
 
+def catalog_version(lang: str):
+    """What a sentence rendered in `lang` was worded from: the language's catalog in
+    service now (an opaque object, equal only to itself, that changes whenever the
+    catalog is loaded again). A cache of rendered text keys on it, so an edited
+    catalog is never answered with the wording of the one before."""
+    return translator(lang)
+
+
 def _load(path, lang: str) -> Translator | None:
     loaded = load_catalog(path)
     if loaded.fatal:
