@@ -2,7 +2,11 @@
 reads directly), through HTTP, in every translated language:
 
 - an edited message is answered with its new wording on the next request (no sentence
-  cached before the edit is served after it)."""
+  cached before the edit is served after it);
+- a malformed plural entry leaves out only that entry, after a restart too (the rest
+  of the language stays translated);
+- a catalog broken beyond use keeps the last good one, after a restart too (the last
+  one `referee i18n compile` accepted)."""
 import os
 import shutil
 import time
@@ -80,6 +84,39 @@ def test_an_edited_message_is_answered_with_its_new_wording_at_once(client, loca
     edit(locales, lang, reword)
     for _ in range(3):
         assert check(client, lang, PLAY).startswith("EDITED Bina ")
+
+
+@pytest.mark.parametrize("lang", TRANSLATED_LANGUAGES)
+def test_a_malformed_plural_entry_leaves_out_only_that_entry_after_a_restart(client, locales, lang):
+    played, drew = check(client, lang, PLAY), check(client, lang, DRAW)
+    assert drew != english(client, DRAW)
+    path = po_path(lang, locales)
+    text = path.read_text(encoding="utf-8")
+    entry = text.index(f'msgid "{DREW[0]}"')
+    last_form = text.index("msgstr[1]", entry)
+    end_of_line = text.index("\n", last_form)
+    path.write_text(text[:end_of_line + 1] + 'msgstr[2] "{player} {count} extra"\n' + text[end_of_line + 1:],
+                    encoding="utf-8")
+    for _ in range(2):  # while running, and after a restart
+        assert check(client, lang, PLAY) == played           # the language stays
+        assert check(client, lang, DRAW) == english(client, DRAW)  # the entry is left out
+        restart()
+
+
+@pytest.mark.parametrize("lang", TRANSLATED_LANGUAGES)
+def test_a_catalog_broken_beyond_use_keeps_the_last_good_one_after_a_restart(client, locales, lang):
+    played = check(client, lang, PLAY)
+    assert played != english(client, PLAY)
+    path = po_path(lang, locales)
+    text = path.read_text(encoding="utf-8")
+    broken = text.replace('"Plural-Forms: nplurals=', '"Plural-Forms: nplurals=0; plural=(n/0); x=', 1)
+    assert broken != text
+    path.write_text(broken, encoding="utf-8")
+    later = time.time_ns() + 3_000_000_000
+    os.utime(path, ns=(later, later))
+    for _ in range(2):  # while running, and after a restart
+        assert check(client, lang, PLAY) == played
+        restart()
 
 
 @pytest.mark.parametrize("lang", TRANSLATED_LANGUAGES)
