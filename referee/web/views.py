@@ -154,7 +154,7 @@ def try_table():
 def table_companion():
     """The page a phone keeps open at a real table (the practice board is /try)."""
     chosen = request.args.get("ruleset", DEFAULT_RULESET)
-    return render_template("web/table.html", rulesets=list_rulesets(chosen=chosen)[0],
+    return render_template("web/table.html", rulesets=list_rulesets(g.lang, chosen=chosen)[0],
                            chosen=chosen)
 
 

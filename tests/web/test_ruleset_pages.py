@@ -1,11 +1,15 @@
-"""Which rules the pages show, without a browser: the rule book reads the version it
-is asked for (a table pinned to version 2 reads version 2's rules, not the latest)."""
+"""Which rules and which titles the pages show, without a browser: the rule book reads
+the version it is asked for (a table pinned to version 2 reads version 2's rules, not
+the latest), and the /table picker titles every ruleset in the page's language."""
 import html
+import re
 
 import pytest
 
 from referee.api import create_app
+from referee.rules import builtin_rulesets
 from referee.store.testing import migrated
+from referee.text.ruletext import ruleset_title
 
 LANGS = ("en", "gu", "hi", "ne", "te")
 HOUSE = "id: friday-night\ntitle: Friday night\nextends: classic\nscoring:\n  target: {target}\n"
@@ -59,3 +63,22 @@ def test_a_version_the_ruleset_does_not_have_gets_a_page_saying_so(client, lang,
     assert status == 404 and 'role="alert"' in page and f'<html lang="{lang}"' in page
     assert html.escape(version) in page
     assert not any(str(target) in page for target in TARGETS.values())
+
+
+def table_titles(client, lang):
+    page = client.get("/table", query_string={"lang": lang}).get_data(as_text=True)
+    picker = page[page.index("<select"):]
+    return {value: html.unescape(title) for value, title in
+            re.findall(r'<option value="([^"]+)"[^>]*>([^<]*)</option>', picker)}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_table_page_titles_the_rulesets_in_its_language(client, lang):
+    titles = table_titles(client, lang)
+    shown = {ruleset_id: titles[ruleset_id] for ruleset_id in builtin_rulesets() if ruleset_id in titles}
+    assert {"classic", "attack", "flip", "no-mercy"} <= set(shown)
+    for ruleset_id, title in shown.items():
+        assert title.strip() == ruleset_title(builtin_rulesets()[ruleset_id].data, lang)
+    if lang != "en":
+        english = table_titles(client, "en")
+        assert titles["attack"] != english["attack"] and titles["no-mercy"] != english["no-mercy"]
