@@ -147,23 +147,45 @@ CORRECTION: dict[str, Sentence] = {
 }
 # TRANSLATORS: part of a correction verdict: {verdict} is the whole sentence the referee had said about a move now taken back.
 TAKEN_BACK = M_("Taken back: {verdict}")
+# TRANSLATORS: part of a correction verdict: the move taken back was itself an earlier correction, which had put the table back to how it stood after move number {to_seq}.
+TAKEN_BACK_CORRECTION = M_("Taken back: an earlier correction, which had put the table back to how it stood after move {to_seq}.")
+# TRANSLATORS: last part of a correction verdict, after the moves it names one by one ("Taken back: ..."): {count} more moves were taken back that it does not name.
+MORE_TAKEN_BACK = MN_("Also taken back: {count} more move.", "Also taken back: {count} more moves.")
 # TRANSLATORS: part of a correction verdict: {reason} is what the table typed as the reason, left as typed.
 REASON = M_("Reason given: {reason}")
 MAX_TAKEN_BACK_SAID = 3
 
 
+def taken_back_message(entry: dict, lang: str, players, rules) -> str:
+    """The sentence that names one move a correction took back, from its verdict
+    ({code, details}, as the table's log holds it): what the referee had said about
+    it, or, for an earlier correction, where that correction had put the table."""
+    tr = translator(lang)
+    if entry.get("code") == "corrected":
+        details = entry.get("details") if isinstance(entry.get("details"), dict) else {}
+        return TAKEN_BACK_CORRECTION.render(tr, {"to_seq": details.get("to_seq", 0)})
+    return TAKEN_BACK.render(tr, {"verdict": verdict_message(entry, lang, players, rules)})
+
+
 def correction_message(verdict: dict, lang: str, players, rules) -> str:
+    """A correction's verdict: how many moves it took back, the last few legal ones
+    named (whatever the details list, which need not be every move), and how many
+    more it took back than it names."""
     tr = translator(lang)
     details = verdict.get("details") or {}
     code = verdict.get("code")
     if code == "corrected":
         key = "corrected" if details.get("player") is not None else "corrected/table"
+        count = details.get("count", 0)
         values = {"player": player_name(details.get("player"), tr, players),
-                  "count": details.get("count", 0), "to_seq": details.get("to_seq", 0)}
+                  "count": count, "to_seq": details.get("to_seq", 0)}
         said = [CORRECTION[key].render(tr, values)]
-        for earlier in (details.get("taken_back") or [])[-MAX_TAKEN_BACK_SAID:]:
-            if earlier.get("legal"):
-                said.append(TAKEN_BACK.render(tr, {"verdict": verdict_message(earlier, lang, players, rules)}))
+        listed = [entry for entry in details.get("taken_back") or [] if isinstance(entry, dict)]
+        named = [entry for entry in listed if entry.get("legal")][-MAX_TAKEN_BACK_SAID:]
+        said.extend(taken_back_message(entry, lang, players, rules) for entry in named)
+        more = count - len(named) if isinstance(count, int) else 0
+        if named and more > 0:
+            said.append(MORE_TAKEN_BACK.render(tr, {"count": more}))
     else:
         said = [CORRECTION[code].render(tr, {"to_seq": details.get("to_seq", 0),
                                             "round": details.get("round", 0)})]
