@@ -65,6 +65,17 @@ def fill_safely(translated: str, source: str, values: dict[str, str]) -> str:
         return source
 
 
+def sentence_start(text: str, names=()) -> str:
+    """A sentence with its first letter capitalised where the script has case ("red
+    Discard All is now on top" -> "Red Discard All ..."; Indic scripts are unchanged),
+    unless it starts with one of `names` (players' names stay as typed)."""
+    if not text or not text[0].islower():
+        return text
+    if any(name and text.startswith(name) for name in names):
+        return text
+    return text[0].upper() + text[1:]
+
+
 @lru_cache(maxsize=8192)
 def _formatted_number(value, lang: str) -> str:
     """Numbers repeat (counts, scores): format each once per language."""

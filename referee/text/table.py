@@ -10,7 +10,7 @@ from referee.engine.rules import compiled
 
 from .cards import card_name, color_name, kind_name
 from .catalogs import translator
-from .render import Translator
+from .render import Translator, sentence_start
 from .verdicts import M_, MN_, Sentence, player_name, verdict_message
 
 # --- what happens next ------------------------------------------------------------
@@ -129,7 +129,8 @@ def _words(values: dict, tr: Translator, players, rules) -> dict:
 def next_message(action: dict, lang: str, players, rules) -> str:
     """`next` in the reader's language: one or more whole sentences."""
     tr, rules = translator(lang), compiled(rules)
-    return " ".join(sentence.render(tr, _words(values, tr, players, rules))
+    names = [str(name) for name in players or ()]
+    return " ".join(sentence_start(sentence.render(tr, _words(values, tr, players, rules)), names)
                     for sentence, values in next_sentences(action))
 
 

@@ -12,7 +12,7 @@ from referee.engine.rules import KindSpec, PendingDraw, Rules, compiled
 
 from .cards import card_name, color_name, split_card
 from .catalogs import translator
-from .render import Translator, placeholders
+from .render import Translator, placeholders, sentence_start
 
 
 @dataclass(frozen=True)
@@ -713,7 +713,9 @@ def render_verdict(verdict_json: dict, tr: Translator, players: list[str] | None
                      OWED_AT_OPENING[wording])
     else:
         sentences = sentences_for(code, details, rules)
-    return " ".join(_sentence(sentence, code, details, tr, players, rules) for sentence in sentences)
+    names = [str(name) for name in players or ()]
+    return " ".join(sentence_start(_sentence(sentence, code, details, tr, players, rules), names)
+                    for sentence in sentences)
 
 
 def _sentence(sentence: Sentence, code: str, details: dict, tr: Translator, players, rules: Rules) -> str:
