@@ -10,7 +10,7 @@ from referee.engine.rules import compiled
 
 from .cards import card_name, color_name, kind_name
 from .catalogs import translator
-from .render import Translator
+from .render import Translator, sentence_start
 from .verdicts import M_, MN_, Sentence, player_name, verdict_message
 
 # --- what happens next ------------------------------------------------------------
@@ -129,7 +129,8 @@ def _words(values: dict, tr: Translator, players, rules) -> dict:
 def next_message(action: dict, lang: str, players, rules) -> str:
     """`next` in the reader's language: one or more whole sentences."""
     tr, rules = translator(lang), compiled(rules)
-    return " ".join(sentence.render(tr, _words(values, tr, players, rules))
+    names = [str(name) for name in players or ()]
+    return " ".join(sentence_start(sentence.render(tr, _words(values, tr, players, rules)), names)
                     for sentence, values in next_sentences(action))
 
 
@@ -147,23 +148,45 @@ CORRECTION: dict[str, Sentence] = {
 }
 # TRANSLATORS: part of a correction verdict: {verdict} is the whole sentence the referee had said about a move now taken back.
 TAKEN_BACK = M_("Taken back: {verdict}")
+# TRANSLATORS: part of a correction verdict: the move taken back was itself an earlier correction, which had put the table back to how it stood after move number {to_seq}.
+TAKEN_BACK_CORRECTION = M_("Taken back: an earlier correction, which had put the table back to how it stood after move {to_seq}.")
+# TRANSLATORS: last part of a correction verdict, after the moves it names one by one ("Taken back: ..."): {count} more moves were taken back that it does not name.
+MORE_TAKEN_BACK = MN_("Also taken back: {count} more move.", "Also taken back: {count} more moves.")
 # TRANSLATORS: part of a correction verdict: {reason} is what the table typed as the reason, left as typed.
 REASON = M_("Reason given: {reason}")
 MAX_TAKEN_BACK_SAID = 3
 
 
+def taken_back_message(entry: dict, lang: str, players, rules) -> str:
+    """The sentence that names one move a correction took back, from its verdict
+    ({code, details}, as the table's log holds it): what the referee had said about
+    it, or, for an earlier correction, where that correction had put the table."""
+    tr = translator(lang)
+    if entry.get("code") == "corrected":
+        details = entry.get("details") if isinstance(entry.get("details"), dict) else {}
+        return TAKEN_BACK_CORRECTION.render(tr, {"to_seq": details.get("to_seq", 0)})
+    return TAKEN_BACK.render(tr, {"verdict": verdict_message(entry, lang, players, rules)})
+
+
 def correction_message(verdict: dict, lang: str, players, rules) -> str:
+    """A correction's verdict: how many moves it took back, the last few legal ones
+    named (whatever the details list, which need not be every move), and how many
+    more it took back than it names."""
     tr = translator(lang)
     details = verdict.get("details") or {}
     code = verdict.get("code")
     if code == "corrected":
         key = "corrected" if details.get("player") is not None else "corrected/table"
+        count = details.get("count", 0)
         values = {"player": player_name(details.get("player"), tr, players),
-                  "count": details.get("count", 0), "to_seq": details.get("to_seq", 0)}
+                  "count": count, "to_seq": details.get("to_seq", 0)}
         said = [CORRECTION[key].render(tr, values)]
-        for earlier in (details.get("taken_back") or [])[-MAX_TAKEN_BACK_SAID:]:
-            if earlier.get("legal"):
-                said.append(TAKEN_BACK.render(tr, {"verdict": verdict_message(earlier, lang, players, rules)}))
+        listed = [entry for entry in details.get("taken_back") or [] if isinstance(entry, dict)]
+        named = [entry for entry in listed if entry.get("legal")][-MAX_TAKEN_BACK_SAID:]
+        said.extend(taken_back_message(entry, lang, players, rules) for entry in named)
+        more = count - len(named) if isinstance(count, int) else 0
+        if named and more > 0:
+            said.append(MORE_TAKEN_BACK.render(tr, {"count": more}))
     else:
         said = [CORRECTION[code].render(tr, {"to_seq": details.get("to_seq", 0),
                                             "round": details.get("round", 0)})]
@@ -193,8 +216,8 @@ def values_message(values: list, lang: str, rules) -> str:
             names = tr.join(kind_name(kind, tr, rules) for kind in entry.get("kinds") or ())
             items.append(VALUE_ITEM.render(tr, {"cards": names, "points": entry.get("points", 0)}))
     if items:
-        # "unit" lists without a final "and": the items themselves hold "and" lists.
-        said.append(VALUES.render(tr, {"values": tr.join(items, style="unit")}))
+        # kept apart, not joined with "and": the items themselves hold "and" lists.
+        said.append(VALUES.render(tr, {"values": tr.join(items, style="separate")}))
     return " ".join(said)
 
 
