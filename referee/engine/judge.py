@@ -226,7 +226,9 @@ def judge_play(rules: Rules, state: State, move: Move, hand: list[Card] | None) 
     held = state.hand_counts[player]
     if held < len(cards):
         return refuse(state, "not-enough-cards", "hand_size", player=player, count=len(cards), held=held)
-    if not jumping and not rules.matches(lead, top, state.color):
+    # stacking by value: a draw card answers a draw card whatever its colour or symbol
+    free = stacking and rules.stacking_by_value
+    if not jumping and not free and not rules.matches(lead, top, state.color):
         if rules.no_wild_on_wild and lead.color is None and top.color is None:
             return refuse(state, "wild-on-wild", "house.no_wild_on_wild", card=lead.text, top=state.top)
         return refuse(state, "card-does-not-match", f"cards.{lead.kind.id}",

@@ -195,7 +195,7 @@ def _answers(rules: Rules, state: State, hands: dict[int, list[str]], found: lis
         same_color = not rules.stacking_same_color or card.color in (None, state.color)
         adds = card.kind.pending is not None and card.kind.pending[0] == pending.kind
         if (card.kind.id in answers and same_color and (adds or card.kind.deflects)
-                and rules.matches(card, top, state.color)):
+                and (rules.stacking_by_value or rules.matches(card, top, state.color))):
             found.extend(_plays(rules, state, player, hand, (card,)))
 
 

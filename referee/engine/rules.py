@@ -141,6 +141,8 @@ class Rules:
     play_for_places: bool
     shuffle_seats: bool
     stacking: dict[str, frozenset[str]]
+    stacking_lists: dict[str, tuple[str, ...]]   # the same answers, in the ruleset's order
+    stacking_by_value: bool       # answers by count, and no answer need match (stacking_by: value)
     jump_in: bool
     no_going_out_on: frozenset[str]
 
@@ -159,6 +161,9 @@ class Rules:
         self.decks = data.get("decks", 1)
         self._compile_options(data)
         self.kinds = {kind_id: self._compile_kind(kind_id, spec) for kind_id, spec in data["cards"].items()}
+        if self.stacking_by_value:
+            self._stack_by_value()
+        self.stacking = {kind: frozenset(answers) for kind, answers in self.stacking_lists.items()}
         # Whether a draw may be the launcher's (its count is then what it fired).
         self.uses_launcher = self.draw_source == "launcher" or any(
             effect["type"] == "launcher" for kind in self.kinds.values() for effect in kind.effects)
@@ -225,7 +230,8 @@ class Rules:
         self.elimination = house.get("elimination", False)
         self.play_for_places = house.get("play_for_places", False)
         self.shuffle_seats = house.get("shuffle_seats", False)
-        self.stacking = {kind: frozenset(answers) for kind, answers in house["stacking"].items()}
+        self.stacking_lists = {kind: tuple(answers) for kind, answers in house["stacking"].items()}
+        self.stacking_by_value = house.get("stacking_by") == "value"
         self.jump_in = house["jump_in"]["enabled"]
         self.no_going_out_on = frozenset(house["no_going_out_on"])
 
@@ -263,6 +269,25 @@ class Rules:
             first_card=first_card,
             flips=any(e["type"] == "flip" for e in effects),
         )
+
+    def _stack_by_value(self):
+        """stacking_by: value: every draw card with a count is answered by each draw card
+        (of the same kind of draw) whose count is equal or higher, added to the answers
+        listed. A draw until a colour comes has no count: it neither stacks nor answers."""
+        def value(kind):
+            pending = kind.pending
+            if pending is None or kind.until_color or pending.count is None or kind.in_deck <= 0:
+                return None
+            return pending.count
+        for kind in self.kinds.values():
+            own = value(kind)
+            if own is None:
+                continue
+            higher = [other.id for other in self.kinds.values()
+                      if value(other) is not None and other.pending.kind == kind.pending.kind
+                      and value(other) >= own]
+            listed = self.stacking_lists.get(kind.id, ())
+            self.stacking_lists[kind.id] = tuple(dict.fromkeys((*listed, *higher)))
 
     def _index_cards(self):
         """Every card string the deck holds, mapped to its Card. Kinds with a count of 0
