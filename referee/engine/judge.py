@@ -91,8 +91,11 @@ def _mercy(rules: Rules, state: State, effects: Effects) -> None:
     if not state.out:
         return
     if state.active == 1:
-        end_round(state, next(seat for seat in range(state.seats) if seat not in state.out),
-                   effects)
+        # the last player left wins; the turn rests with them, never with a seat that is out
+        # (a state naming a player out as current is refused when sent back: parse_state)
+        winner = next(seat for seat in range(state.seats) if seat not in state.out)
+        state.current = winner
+        end_round(state, winner, effects)
         return
     if state.pending is not None and state.pending.player in state.out:
         state.pending = None
@@ -233,9 +236,15 @@ def judge_play(rules: Rules, state: State, move: Move, hand: list[Card] | None) 
             return refuse(state, "wild-on-wild", "house.no_wild_on_wild", card=lead.text, top=state.top)
         return refuse(state, "card-does-not-match", f"cards.{lead.kind.id}",
                       card=lead.text, top=state.top, color=state.color)
-    refusal = _choice_refusal(state, move, lead)
+    refusal = _choice_refusal(state, move, lead, going_out=held == len(cards))
     if refusal:
         return refusal
+    if hand is not None and lead.kind.discard_all:
+        # every card of its colour goes down with it: the hand shown says which those are
+        kept = [c.text for c in _without(hand, cards) if c.color == lead.color]
+        if kept:
+            return refuse(state, "discard-all-kept-back", f"cards.{lead.kind.id}.effects",
+                          card=lead.text, color=lead.color, holding=kept)
     if hand is not None and lead.kind.restriction != "none":
         holding = _restriction_breaches(rules, lead.kind, _without(hand, cards), top, state.color)
         if holding:
@@ -330,14 +339,16 @@ def _several_cards_refusal(rules: Rules, state: State, cards: tuple[Card, ...], 
     return None
 
 
-def _choice_refusal(state: State, move: Move, lead: Card) -> Verdict | None:
-    """The colour and target a card needs, and no more."""
+def _choice_refusal(state: State, move: Move, lead: Card, going_out: bool) -> Verdict | None:
+    """The colour and target a card needs, and no more. A card played as its player's
+    last moves no hands (_apply_effects), so a target it names only to trade with is
+    not needed then (and one given is harmless)."""
     kind = lead.kind
     if kind.choose_color and move.color is None:
         return refuse(state, "color-required", f"cards.{kind.id}.effects", card=lead.text)
     if not kind.choose_color and move.color is not None:
         return refuse(state, "color-not-allowed", f"cards.{kind.id}.effects", card=lead.text)
-    if kind.aims and move.target is None:
+    if kind.aims and move.target is None and not (going_out and kind.aims_to_move_hands):
         return refuse(state, "target-required", f"cards.{kind.id}.effects", card=lead.text)
     if move.target is not None and (not kind.aims or move.target == move.player or move.target in state.out):
         return refuse(state, "target-invalid", f"cards.{kind.id}.effects", target=move.target)
@@ -953,8 +964,27 @@ def _score_points(rules: Rules, state: State, by_seat: list[int]) -> Verdict:
     if by_seat[state.winner] and not (state.out and state.hand_counts[state.winner]):
         raise InputError.at(pointer("move", "points", state.winner),
                             f"player {state.winner} went out: their points are 0", "contradicts-table")
+    refusal = _points_bound_refusal(rules, state, by_seat)
+    if refusal:
+        return refusal
     extra = {"by_seat": list(by_seat), "values": rules.card_values()}
     return _score_round(rules, state, state.copy(), by_seat, extra)
+
+
+def _points_bound_refusal(rules: Rules, state: State, by_seat: list[int]) -> Verdict | None:
+    """Points no hand of the seat's size could be worth (more than its cards, each at the
+    deck's dearest value) are a slip of the table's count: refused, with the bound."""
+    dearest = rules.dearest_score
+    owing = {debt.player for debt in state.debts}
+    spare = state.cards_to_draw(rules)
+    for seat, points in enumerate(by_seat):
+        held = state.hand_counts[seat]
+        # a seat still owing presses may hold cards the table did not count (judge_score)
+        most = (held + spare if seat in owing else held) * dearest
+        if points > most:
+            return refuse(state, "points-over-hand", "scoring.method", player=seat,
+                          points=points, count=held, max=most)
+    return None
 
 
 def _team(rules: Rules, state: State, seat: int) -> tuple[int, ...]:

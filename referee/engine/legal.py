@@ -14,8 +14,8 @@ or the one who owes a pending draw), or a mapping {seat: hand} of every hand kno
 
 Moves whose outcome depends on cards nobody has seen yet are listed once, with the
 smallest count the judge accepts without seeing the cards: a draw until playable
-draws 1, a launcher press fires 0 cards. A Discard All is listed alone and with every
-card of its colour (the judge accepts any part of them, too many to list). A play that
+draws 1, a launcher press fires 0 cards. A Discard All is listed with every card of its
+colour the hand holds (with the hand shown, the judge refuses one that keeps any back). A play that
 leaves one card is listed with and without the UNO call. A card that turns a
 two-sided deck over is listed with each card of the other side as the one turned up
 (the table sees which it is; the referee cannot).
@@ -250,7 +250,23 @@ def _turn_draw(rules: Rules, state: State, player: int, available: int) -> Move:
 
 def _groups(rules: Rules, state: State, hand: list[str], playable: list[str]) -> list[tuple[Card, ...]]:
     """The card groups a player may put down on their turn: single cards, and doubles or
-    Discard All where the rules have them."""
+    Discard All where the rules have them. A Discard All goes down with every card of
+    its colour the hand holds (the judge refuses one that keeps any back)."""
+    groups = _candidate_groups(rules, state, hand, playable)
+    if not rules.has_discard_all:
+        return groups
+    return [group for group in groups if not _keeps_back(rules, hand, group)]
+
+
+def _keeps_back(rules: Rules, hand: list[str], group: tuple[Card, ...]) -> bool:
+    lead = group[0] if len(group) == 1 else _lead_card(group)
+    if not lead.kind.discard_all:
+        return False
+    held = sum(1 for t in hand if rules.cards[t].color == lead.color)
+    return held > sum(1 for card in group if card.color == lead.color)
+
+
+def _candidate_groups(rules: Rules, state: State, hand: list[str], playable: list[str]) -> list[tuple[Card, ...]]:
     if state.drawn:
         if rules.after_draw == "end-turn":
             return []
@@ -275,8 +291,9 @@ def _groups(rules: Rules, state: State, hand: list[str], playable: list[str]) ->
         elif rules.doubles and card.kind.category == "number":
             for size in range(2, min(counts[text], rules.doubles_max) + 1):
                 groups.append((card,) * size)
-        if card.kind.discard_all:
+        if card.kind.discard_all:   # every other card of its colour (another copy of it too)
             same = tuple(rules.cards[t] for t in hand if t != text and rules.cards[t].color == card.color)
+            same += (card,) * (counts[text] - 1)
             if same:
                 groups.append(same + (card,))
     return groups
@@ -298,7 +315,10 @@ def _plays(rules: Rules, state: State, player: int, hand: list[str], group: tupl
         return []
     one_left = held - size == 1
     if kind.aims or size > 1:   # the targets depend on who is still in; groups are many
-        targets = [s for s in range(state.seats) if s != player and s not in state.out] if kind.aims else (None,)
+        targets: list[int | None] = ([s for s in range(state.seats) if s != player and s not in state.out]
+                                     if kind.aims else [None])
+        if kind.aims and held == size and kind.aims_to_move_hands:
+            targets.append(None)   # a last card moves no hands: it needs no target (judge)
         return _choices(rules, player, group, one_left, targets)
     # A single card's plays depend on nothing but the mover, the card and the UNO call:
     # made once per ruleset and handed out again (a Move is never changed once made).
@@ -355,5 +375,7 @@ def _jump_ins(rules: Rules, state: State, hands: dict[int, list[str]], found: li
         return
     top = rules.cards[state.top]
     for seat, hand in hands.items():
-        if seat != state.current and state.top in hand and not _owes(state, seat):
+        # (a Discard All jumps in alone: not while it would keep cards of its colour back)
+        if (seat != state.current and state.top in hand and not _owes(state, seat)
+                and not (top.kind.discard_all and _keeps_back(rules, hand, (top,)))):
             found.extend(_plays(rules, state, seat, hand, (top,)))

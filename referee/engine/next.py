@@ -19,8 +19,9 @@ def next_action(rules, state):
         if state.scored:
             return _between_rounds({"moves": ["deal"], "situation": "deal",
                                     "round": state.round, "next_round": state.round + 1})
-        return _between_rounds({"moves": ["score"], "situation": "score",
-                                "winner": state.winner}, _owed(state))
+        # the winner either went out or, under the mercy rule, is the last player left in
+        return _between_rounds({"moves": ["score"], "situation": "score", "winner": state.winner,
+                                "last_left": state.hand_counts[state.winner] > 0}, _owed(state))
     if state.phase == "respond" and state.pending is not None:
         action = _answering(rules, state, state.pending)
     else:
@@ -82,9 +83,13 @@ def _turn(rules, state):
                     "card": state.drawn_card}
         return {"player": player, "moves": ["play", "pass"], "situation": "play-after-draw",
                 "drawn_only": rules.drawn_only, "card": state.drawn_card}
-    return {"player": player, "moves": ["play", "draw"], "situation": "play",
+    # nothing left to draw (the pile and the discards used up, or a hand at its limit):
+    # the player who cannot play ends the turn instead, as the judge allows
+    launcher = rules.draw_source == "launcher"   # (a launcher may always be pressed)
+    ends = "draw" if launcher or state.cards_for(rules, player) > 0 else "pass"
+    return {"player": player, "moves": ["play", ends], "situation": "play",
             "top": state.top, "color": state.color,
-            "launcher": rules.draw_source == "launcher"}
+            "launcher": launcher}
 
 
 def _add_table_wide(rules, state, action):

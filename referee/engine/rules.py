@@ -16,6 +16,8 @@ AIMED_TARGET = "chosen"
 # Effects that leave someone owing cards: what a card aims at the next player, and
 # what stacking can answer.
 OWING_EFFECTS = ("draw", "launcher")
+# Effects that move hands: a card played as its player's last moves none (the round is over).
+HAND_MOVES = ("trade-hands", "pass-hands")
 
 
 class PendingDraw(NamedTuple):
@@ -58,6 +60,7 @@ class KindSpec:
     effects: tuple[dict[str, Any], ...]   # the effect mappings, in order
     choose_color: bool
     aims: bool                    # an effect aims at a chosen player
+    aims_to_move_hands: bool      # ...and every such effect moves hands (none applies on a last card)
     pending: PendingDraw | None   # what a draw aimed at the next player makes them owe
     until_color: bool             # the pending draw goes on until a card of the colour in play
     victim_names_color: bool      # ...of a colour the drawing player names (color_named_by: target)
@@ -104,6 +107,7 @@ class Rules:
     deck: list[str]
     deck_size: int
     has_discard_all: bool
+    dearest_score: int   # the most one card of the deck (this side) is worth
     _matching: dict[str | None, dict[str, frozenset[str]]]
     single_plays: dict[Card, dict[int, tuple[Any, ...]]]
     other_side: Rules | None
@@ -171,6 +175,7 @@ class Rules:
         self.deck = self._deck_list()
         self.deck_size = len(self.deck)
         self.has_discard_all = any(kind.discard_all for kind in self.kinds.values())
+        self.dearest_score = max((kind.score for kind in self.kinds.values() if kind.in_deck > 0), default=0)
         # Keyed level by level rather than by a tuple: compiled, two lookups by a str or
         # an object cost less than building, hashing and comparing a tuple key.
         self._matching = {}   # {colour: {top: the card strings that match}} (see matching)
@@ -256,6 +261,7 @@ class Rules:
             effects=effects,
             choose_color=any(e["type"] == "choose-color" for e in effects),
             aims=any(e.get("target") == AIMED_TARGET for e in effects),
+            aims_to_move_hands=all(e["type"] in HAND_MOVES for e in effects if e.get("target") == AIMED_TARGET),
             pending=pending,
             until_color=until_color(spec),
             victim_names_color=victim_names_color(spec),
