@@ -522,8 +522,13 @@ def _deflect(old: State, state: State, player: int, effects: Effects) -> None:
 
 
 def _went_out(rules: Rules, old: State, state: State, player: int, lead: Card, effects: Effects) -> Verdict:
-    """The round ends; the last card's action still applies to the next player."""
-    if lead.kind.pending and not lead.kind.until_color:   # a draw until a colour counts no cards
+    """The round ends; the last card's action still applies to the next player. A draw
+    until a colour comes is owed: the next player's draw move says how many it took
+    (as launcher presses, the round is scored once it is made)."""
+    until_color = None
+    if lead.kind.until_color:
+        until_color = Pending("draw", None, next_target(state, player), lead.text, until_color=True)
+    elif lead.kind.pending and not lead.kind.until_color:
         kind, count, until = lead.kind.pending
         target = next_target(state, player)
         if old.phase == "respond":
@@ -535,10 +540,19 @@ def _went_out(rules: Rules, old: State, state: State, player: int, lead: Card, e
              {"type": pending.kind, "count": pending.count, "presses": pending.count, "until_cards": False}, effects)
     if rules.play_for_places:
         finish_last(state, player, effects)
+        _still_owed(state, until_color, effects)
         return allow(state, "places-decided", "house.play_for_places", effects, player=player,
                      card=lead.text, places=list(state.places))
     end_round(state, player, effects)
+    _still_owed(state, until_color, effects)
     return allow(state, "went-out", f"cards.{lead.kind.id}", effects, player=player, card=lead.text)
+
+
+def _still_owed(state: State, pending: Pending | None, effects: Effects) -> None:
+    """A draw until a colour comes, owed past the end of the round (_went_out)."""
+    if pending is not None:
+        state.pending = pending
+        effects.append(pending_effect(pending))
 
 
 # --- draw, pass, accept ------------------------------------------------------------
@@ -556,7 +570,8 @@ def judge_draw(rules: Rules, state: State, move: Move, hand: list[Card] | None) 
             return refuse(state, "hand-full", "house.hand_cap", player=player, max=rules.hand_cap)
         return refuse(state, "draw-impossible", "deck_size", count=move.count, available=available)
     pending = state.pending
-    answering = pending is not None and player == pending.player and state.phase == "respond"
+    # (a draw until a colour comes is still owed when the round ended on its card: _went_out)
+    answering = pending is not None and player == pending.player and state.phase in ("respond", "round-over")
     if move.color is not None and not (answering and rules.cards[pending.card].kind.victim_names_color):
         return refuse(state, "draw-color-not-allowed", "turn.draw", player=player)
     if answering:
@@ -676,13 +691,15 @@ def _answer_until_color(rules: Rules, state: State, move: Move) -> Verdict:
             return refuse(state, "draw-color-required", rule, player=pending.player, card=pending.card)
         color = move.color
     available = state.cards_for(rules, pending.player)
-    if move.count < min(1, available):
+    extra = pending.count or 0   # cards drawn on after the colour comes (a failed challenge)
+    if move.count < min(1 + extra, available):
         return refuse(state, "draw-count-invalid", rule, count=move.count, max=available)
     if move.shown:
-        for card in move.shown[:-1]:
-            if card.color == color:
-                return refuse(state, "drew-past-color", rule, card=card.text, color=color)
-        if move.shown[-1].color != color and move.count < available:
+        first = next((i for i, card in enumerate(move.shown) if card.color == color), None)
+        if first is not None and move.count > first + 1 + extra:
+            return refuse(state, "drew-past-color", rule, card=move.shown[first].text, color=color)
+        stops = available if first is None else min(first + 1 + extra, available)
+        if move.count < stops:
             return refuse(state, "draw-count-invalid", rule, count=move.count, max=available)
     new = state.copy()
     effects: Effects = []
@@ -803,7 +820,8 @@ def judge_challenge(rules: Rules, state: State, move: Move, hand: list[Card] | N
         return refusal
     pending = state.pending
     kind = rules.cards[pending.card].kind
-    if pending.by is None or kind.challenge is None or kind.restriction == "none":
+    if (pending.by is None or pending.on_its_player() or kind.challenge is None
+            or kind.restriction == "none"):
         return refuse(state, "not-challengeable", f"cards.{kind.id}.restriction", card=pending.card)
     offender = pending.by
     if len(move.hand) != state.hand_counts[offender]:
@@ -818,12 +836,23 @@ def judge_challenge(rules: Rules, state: State, move: Move, hand: list[Card] | N
     close_uno_windows(rules, new, move.player, is_play=False)
     rule = f"cards.{kind.id}.challenge"
     if holding:
-        draw_now(rules, new, offender, guilty_draw, effects)
+        if guilty_draw is None and pending.until_color:   # the card's own draw, until the colour comes
+            _owe_until_color(new, Pending("draw", None, offender, pending.card, by=offender,
+                                          until_color=True), effects)
+            return allow(new, "challenge-succeeded", rule, effects, player=move.player, target=offender,
+                         card=pending.card, color=pending.prev_color, holding=holding, count=None)
+        count = pending.count if guilty_draw is None else guilty_draw
+        draw_now(rules, new, offender, count, effects)
         new.phase = "play"
         new.current = move.player
         effects.append({"type": "turn", "player": move.player})
         return allow(new, "challenge-succeeded", rule, effects, player=move.player, target=offender,
-                     card=pending.card, color=pending.prev_color, holding=holding, count=guilty_draw)
+                     card=pending.card, color=pending.prev_color, holding=holding, count=count)
+    if pending.until_color:   # until the colour comes, then the extra cards
+        _owe_until_color(new, Pending("draw", failed_extra or None, move.player, pending.card,
+                                      lose_turn=pending.lose_turn, until_color=True), effects)
+        return allow(new, "challenge-failed", rule, effects, player=move.player, target=offender,
+                     card=pending.card, color=pending.prev_color, count=failed_extra)
     count = pending.count + failed_extra
     draw_now(rules, new, move.player, count, effects)
     if pending.lose_turn:
@@ -833,6 +862,15 @@ def judge_challenge(rules: Rules, state: State, move: Move, hand: list[Card] | N
         effects.append({"type": "turn", "player": move.player})
     return allow(new, "challenge-failed", rule, effects, player=move.player, target=offender,
                  card=pending.card, color=pending.prev_color, count=count)
+
+
+def _owe_until_color(state: State, pending: Pending, effects: Effects) -> None:
+    """A challenge's draw until a colour comes: only the drawing player's own draw move
+    can say how many cards it took, so it is owed, as the card's draw was."""
+    state.pending = pending
+    state.phase = "respond"
+    state.current = pending.player
+    effects.append(pending_effect(pending))
 
 
 # --- UNO -----------------------------------------------------------------------------
@@ -897,6 +935,10 @@ def judge_score(rules: Rules, state: State, move: Move, hand: list[Card] | None)
     if state.scored:
         return refuse(state, "round-already-scored", "scoring")
     winner = state.winner
+    pending = state.pending
+    if pending is not None:   # a draw until a colour comes, owed on the last card: made first
+        return refuse(state, "pending-draw", "scoring", player=pending.player, count=pending.count,
+                      card=pending.card)
     if move.points is not None:
         return _score_points(rules, state, move.points)
     standing = bool(state.out) and state.hand_counts[winner] > 0   # the last player left in

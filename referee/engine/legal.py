@@ -84,6 +84,9 @@ def enumerate_moves(rules: Rules, state: State, hands: dict[int, list[str]]) -> 
     found: list[Move] = []
     if state.debts:
         _debts(rules, state, found)
+    if state.phase == "round-over" and state.pending is not None:
+        _answers(rules, state, hands, found)   # the last card's draw until a colour comes
+        return found
     if state.phase == "round-over":
         if not state.debts and not state.scored and all(s in hands for s in range(state.seats)):
             move = Move("score")
@@ -169,25 +172,26 @@ def _answers(rules: Rules, state: State, hands: dict[int, list[str]], found: lis
     player = pending.player
     available = state.cards_for(rules, player)
     if pending.until_color:   # no count to accept: the cards drawn until the colour comes
+        least = min(1 + (pending.count or 0), available)   # (and any drawn on after it)
         if rules.cards[pending.card].kind.victim_names_color:   # ...the colour the drawer names
             for color in rules.colors:
-                found.append(_draw(player, min(1, available), color=color))
+                found.append(_draw(player, least, color=color))
         else:
-            found.append(_draw(player, min(1, available)))
+            found.append(_draw(player, least))
     elif pending.kind == "draw":
         found.append(Move("accept", player))
         found.append(_draw(player, min(pending.count, available)))
     else:
         found.append(_draw(player, 0, presses=pending.count or 1))
     kind = rules.cards[pending.card].kind
-    if (pending.by is not None and kind.challenge is not None and kind.restriction != "none"
-            and pending.by in hands):
+    if (pending.by is not None and not pending.on_its_player() and kind.challenge is not None
+            and kind.restriction != "none" and pending.by in hands and state.phase == "respond"):
         move = Move("challenge", player)
         move.hand = tuple(rules.cards[t] for t in hands[pending.by])
         found.append(move)
     answers = rules.stacking.get(kind.id)
     hand = hands.get(player)
-    if not answers or hand is None or _owes(state, player):   # presses come before a play
+    if not answers or hand is None or _owes(state, player) or state.phase != "respond":   # presses come before a play
         return
     top = rules.cards[state.top]
     for text in dict.fromkeys(hand):

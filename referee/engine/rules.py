@@ -28,9 +28,10 @@ class PendingDraw(NamedTuple):
 
 
 class Challenge(NamedTuple):
-    """What a challenge of the card costs: the guilty player's draw, or the
-    challenger's extra draw on top of the pending one when the play was legal."""
-    guilty_draw: int
+    """What a challenge of the card costs: the guilty player's draw (None: the draw the
+    card makes pending, a count or until a colour comes), or the challenger's extra draw
+    on top of the pending one when the play was legal."""
+    guilty_draw: int | None
     failed_extra_draw: int
 
 
@@ -271,7 +272,7 @@ class Rules:
             discard_all=any(e["type"] == "discard-all" for e in effects),
             restriction=restriction["type"],
             counts_as_match=frozenset(restriction.get("counts_as_match") or ()),
-            challenge=Challenge(challenge["guilty_draw"], challenge["failed_extra_draw"]) if challenge else None,
+            challenge=_challenge(challenge) if challenge else None,
             first_card=first_card,
             flips=any(e["type"] == "flip" for e in effects),
         )
@@ -424,6 +425,11 @@ def deflects(spec):
     one: a reverse sends it back, a skip passes it to the next player."""
     return _owing_effect(spec) is None and any(
         effect.get("type") in ("reverse", "skip") for effect in spec.get("effects") or ())
+
+
+def _challenge(spec: dict[str, Any]) -> Challenge:
+    guilty = spec["guilty_draw"]
+    return Challenge(None if guilty == "pending" else guilty, spec["failed_extra_draw"])
 
 
 def _penalty(spec: dict[str, Any]) -> Penalty:

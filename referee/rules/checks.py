@@ -137,8 +137,6 @@ def check_restrictions(data) -> Iterator[Finding]:
         if restriction["type"] == "none" and restriction["counts_as_match"]:
             yield (path + ("counts_as_match",), coded("counts-as-match-unused"),
                    WARNING)
-        if kind["challenge"] is not None and any(e.get("until_color") for e in kind["effects"]):
-            yield (("cards", kind_id, "challenge"), coded("until-color-challenge", kind=kind_id), ERROR)
         if kind["challenge"] is not None and restriction["type"] == "none":
             yield (("cards", kind_id, "challenge"), coded("challenge-without-restriction", kind=kind_id), WARNING)
 

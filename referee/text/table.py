@@ -37,6 +37,9 @@ NEXT: dict[str, Sentence] = {
     "answer-draw": MN_("{player} draws {count} card.", "{player} draws {count} cards."),
     # TRANSLATORS: what must happen now: {player} draws cards one by one until a card of the colour {color} comes, and keeps them all.
     "answer-draw/until-color": M_("{player} draws until a {color} card comes and keeps every card drawn."),
+    # TRANSLATORS: what must happen now (after a failed challenge of a draw until a colour): {player} draws until a card of the colour {color} comes, then {count} more cards, and keeps them all.
+    "answer-draw/until-color-more": MN_("{player} draws until a {color} card comes, then {count} card more, and keeps every card drawn.",
+                                        "{player} draws until a {color} card comes, then {count} cards more, and keeps every card drawn."),
     # TRANSLATORS: what must happen now: {player} plays a card on {top}, or, as nothing is left on the table to draw, ends their turn; {color} is the colour in play.
     "play/nothing-to-draw": M_("{player} plays a card on {top} or, with nothing left to draw, ends their turn; the colour in play is {color}."),
     # TRANSLATORS: what must happen now: the round is over because every other player is out (the mercy rule); {winner} is the last one left in, and the table gives each hand's cards or points.
@@ -89,7 +92,7 @@ def next_sentences(action: dict) -> list[tuple[Sentence, dict]]:
     elif situation in ("answer-launcher", "press-owed") and action.get("until_cards"):
         key = f"{situation}/until"
     elif situation == "answer-draw" and action.get("until_color"):
-        key = "answer-draw/until-color"
+        key = "answer-draw/until-color-more" if action.get("count") else "answer-draw/until-color"
     elif situation == "score" and action.get("last_left"):
         key = "score/last-left"
     if key not in NEXT:
