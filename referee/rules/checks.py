@@ -10,7 +10,7 @@ from typing import Iterator
 
 from .errors import Coded, coded
 
-from .kinds import (CATEGORIES, EFFECT_FIELDS, PALETTE, copies, deflects, in_deck, is_wild,
+from .kinds import (CATEGORIES, EFFECT_FIELDS, PALETTE, category, copies, deflects, in_deck, is_wild,
                     makes_next_player_owe)
 
 Finding = tuple[tuple, Coded, str]  # (path, coded message, "error" | "warning")
@@ -179,6 +179,21 @@ def check_kind_references(data) -> Iterator[Finding]:
             yield (("opening", "first_card", "by_kind", kind_id), coded("unknown-kind", kind=str(kind_id)), ERROR)
 
 
+def check_a_way_out(data) -> Iterator[Finding]:
+    """A player wins a round by playing their last card: when no_going_out_on names every
+    kind in the deck (on either side), nobody ever can. (The mercy rule still ends a
+    round, with the last player left, so it is only a warning.)"""
+    forbidden = set(data["house"]["no_going_out_on"])
+    if not forbidden:
+        return
+    faces = [data["cards"]] + ([data["other_side"]["cards"]] if data.get("other_side") else [])
+    kinds = [(kind_id, kind) for cards in faces for kind_id, kind in cards.items()
+             if kind_id not in RESERVED_IDS]
+    if kinds and all(not in_deck(kind) or kind_id in forbidden or category(kind) in forbidden
+                     for kind_id, kind in kinds):
+        yield (("house", "no_going_out_on"), coded("no-going-out-at-all"), WARNING)
+
+
 def check_repeated_ids(data) -> Iterator[Finding]:
     """A kind listed twice in one list does nothing more; it is probably a slip."""
     lists = [(("house", "no_going_out_on"), data["house"]["no_going_out_on"])]
@@ -256,6 +271,7 @@ CHECKS = [
     *SIDE_CHECKS,
     check_stacking,
     check_kind_references,
+    check_a_way_out,
     check_repeated_ids,
     check_players,
     check_draw_source,
