@@ -344,9 +344,10 @@ def _choice_refusal(state: State, move: Move, lead: Card, going_out: bool) -> Ve
     last moves no hands (_apply_effects), so a target it names only to trade with is
     not needed then (and one given is harmless)."""
     kind = lead.kind
-    if kind.choose_color and move.color is None:
+    names = kind.choose_color or _names_wild_turned_up(kind, move.turned_up)
+    if names and move.color is None:
         return refuse(state, "color-required", f"cards.{kind.id}.effects", card=lead.text)
-    if not kind.choose_color and move.color is not None:
+    if not names and move.color is not None:
         return refuse(state, "color-not-allowed", f"cards.{kind.id}.effects", card=lead.text)
     if kind.aims and move.target is None and not (going_out and kind.aims_to_move_hands):
         return refuse(state, "target-required", f"cards.{kind.id}.effects", card=lead.text)
@@ -356,6 +357,12 @@ def _choice_refusal(state: State, move: Move, lead: Card, going_out: bool) -> Ve
         code = "turned-up-required" if kind.flips else "turned-up-not-allowed"
         return refuse(state, code, f"cards.{kind.id}.effects", card=lead.text)
     return None
+
+
+def _names_wild_turned_up(kind: KindSpec, turned_up: Card | None) -> bool:
+    """Whether the move names the colour of a wild its Flip turns up (wild_turned_up: player)."""
+    return (kind.names_wild_turned_up and turned_up is not None and turned_up.color is None
+            and turned_up.kind.choose_color)
 
 
 def _apply_play(rules: Rules, state: State, move: Move, lead: Card, jumping: bool, stacking: bool) -> Verdict:
@@ -460,6 +467,9 @@ def _apply_effects(rules: Rules, state: State, move: Move, lead: Card, effects: 
             extra = True
         elif kind == "flip":
             flip(rules, state, move.turned_up, effects)
+            if _names_wild_turned_up(lead.kind, move.turned_up):
+                state.color = move.color
+                effects.append({"type": "color", "color": move.color})
         elif went_out and kind in ("trade-hands", "pass-hands"):
             continue
         elif kind == "trade-hands":

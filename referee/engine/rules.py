@@ -74,6 +74,7 @@ class KindSpec:
     challenge: Challenge | None
     first_card: str               # apply | redraw | choose-color
     flips: bool                   # every card turns over: play goes on with the other side
+    names_wild_turned_up: bool    # ...and a wild turned up takes the colour its player names
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -275,6 +276,8 @@ class Rules:
             challenge=_challenge(challenge) if challenge else None,
             first_card=first_card,
             flips=any(e["type"] == "flip" for e in effects),
+            names_wild_turned_up=any(e["type"] == "flip" and e.get("wild_turned_up") == "player"
+                                     for e in effects),
         )
 
     def _stack_by_value(self):
