@@ -37,6 +37,13 @@ NEXT: dict[str, Sentence] = {
     "answer-draw": MN_("{player} draws {count} card.", "{player} draws {count} cards."),
     # TRANSLATORS: what must happen now: {player} draws cards one by one until a card of the colour {color} comes, and keeps them all.
     "answer-draw/until-color": M_("{player} draws until a {color} card comes and keeps every card drawn."),
+    # TRANSLATORS: what must happen now (after a failed challenge of a draw until a colour): {player} draws until a card of the colour {color} comes, then {count} more cards, and keeps them all.
+    "answer-draw/until-color-more": MN_("{player} draws until a {color} card comes, then {count} card more, and keeps every card drawn.",
+                                        "{player} draws until a {color} card comes, then {count} cards more, and keeps every card drawn."),
+    # TRANSLATORS: what must happen now: {player} plays a card on {top}, or, as nothing is left on the table to draw, ends their turn; {color} is the colour in play.
+    "play/nothing-to-draw": M_("{player} plays a card on {top} or, with nothing left to draw, ends their turn; the colour in play is {color}."),
+    # TRANSLATORS: what must happen now: the round is over because every other player is out (the mercy rule); {winner} is the last one left in, and the table gives each hand's cards or points.
+    "score/last-left": M_("{winner} is the last player left in: score the round by giving the cards left in each hand, or each player's points."),
     # TRANSLATORS: what must happen now on a wild that names no colour (UNO All Wild): {player} plays any card on {top}, or draws.
     "play/any": M_("{player} plays any card on {top} or draws; no colour is in play."),
     # TRANSLATORS: what must happen now (UNO Attack): {player} must press the launcher {count} times.
@@ -74,7 +81,9 @@ def next_sentences(action: dict) -> list[tuple[Sentence, dict]]:
     """The sentences that say `action` (engine next_action), with their raw values."""
     situation = action.get("situation")
     key = situation
-    if situation == "play" and action.get("color") is None:
+    if situation == "play" and "draw" not in action.get("moves", ()) and action.get("color") is not None:
+        key = "play/nothing-to-draw"
+    elif situation == "play" and action.get("color") is None:
         key = "play/any"
     elif situation == "play" and action.get("launcher"):
         key = "play/launcher"
@@ -83,7 +92,9 @@ def next_sentences(action: dict) -> list[tuple[Sentence, dict]]:
     elif situation in ("answer-launcher", "press-owed") and action.get("until_cards"):
         key = f"{situation}/until"
     elif situation == "answer-draw" and action.get("until_color"):
-        key = "answer-draw/until-color"
+        key = "answer-draw/until-color-more" if action.get("count") else "answer-draw/until-color"
+    elif situation == "score" and action.get("last_left"):
+        key = "score/last-left"
     if key not in NEXT:
         return []
     values = {name: action.get(name) for name in ("player", "top", "color", "card", "count",

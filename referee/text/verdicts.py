@@ -320,6 +320,12 @@ MESSAGES: dict[str, tuple[Sentence, ...]] = {
         M_("Only cards of the colour {color} may be played along with this card, and {card} is of another colour.",
            color_form=POSTPOSITION),
     ),
+    "discard-all-kept-back": (
+        # TRANSLATORS: refusal (Discard All, the hand shown): every card of the colour {color} (before a postposition) must go down with {card}, and the hand keeps {holding} back.
+        MN_("Every card of the colour {color} goes down with {card}, and the hand keeps back {holding}, a card of that colour.",
+            "Every card of the colour {color} goes down with {card}, and the hand keeps back {holding}, cards of that colour.",
+            n="holding", color_form=POSTPOSITION),
+    ),
     "restricted-play": (
         # TRANSLATORS: refusal: the card {card} may not be played while the hand holds {holding}, of the colour {color} (before a postposition).
         MN_("{card} may not be played while the hand holds {holding}, a card of the colour {color}.",
@@ -425,6 +431,13 @@ MESSAGES: dict[str, tuple[Sentence, ...]] = {
         # TRANSLATORS: refusal when scoring: {player}, named as the winner of the round, still holds {count} cards.
         MN_("{player} still holds {count} card, so {player} cannot be the winner of this round.",
             "{player} still holds {count} cards, so {player} cannot be the winner of this round."),
+    ),
+    "points-over-hand": (
+        # TRANSLATORS: first sentence of a refusal when scoring by points: the table gave {points} points for {player}'s hand.
+        MN_("The score gives {player} {points} point.", "The score gives {player} {points} points.", n="points"),
+        # TRANSLATORS: second sentence of the same refusal: {player} holds {count} cards, which together can be worth at most {max} points.
+        MN_("{player} holds {count} card, worth {max} points at most.",
+            "{player} holds {count} cards, worth {max} points at most."),
     ),
     "hand-count-mismatch": (
         # TRANSLATORS: first sentence of a refusal when scoring: the table recorded {expected} cards in {player}'s hand.
