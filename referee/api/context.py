@@ -10,6 +10,7 @@ from werkzeug.http import parse_accept_header
 
 from referee.engine.errors import problem
 from referee.text import negotiate
+from referee.text.catalogs import catalog_version
 from referee.text.table import message, next_message
 
 from referee.service.current import current_flask_app, current_request, request_globals
@@ -65,7 +66,9 @@ def _negotiated(asked, accept_language):
 
 class SentenceCache:
     """Sentences as rendered, by what they are rendered from: the compiled ruleset, the
-    language, the players' names and the verdict (or `next`) without its state. The
+    language and the version of its catalog in service (an edited catalog is worded
+    from on the next request, not after older sentences are pushed out), the players'
+    names and the verdict (or `next`) without its state. The
     same few sentences come back all evening ("Bina played red 3 ...", "Chirag plays a
     card on ..."), and rendering one (card names, plural forms, lists) cost 45 us of a
     100 us check. A sentence never reads the state: what it says is in the verdict's
@@ -82,7 +85,7 @@ class SentenceCache:
         self._lock = threading.Lock()
 
     def get(self, render, kind, said: dict, lang, players, rules):
-        key = (kind, id(rules), lang, tuple(players), _said_key(said))
+        key = (kind, id(rules), lang, catalog_version(lang), tuple(players), _said_key(said))
         entry = self._entries.get(key)  # a dict read is atomic: no lock on a hit
         if entry is not None and entry[0] is rules:
             return entry[1]

@@ -59,8 +59,9 @@ def hints(rules, state, hand):
     """{"player", "moves": [{"move", "code", "colors"?, "targets"?}], "next"}."""
     action = next_action(rules, state)
     player = action["player"]
+    faces = rules.on_side(state.side)  # a hand holds the faces of the side up (UNO Flip)
     for index, text in enumerate(hand):
-        rules.card(text, pointer("hand", index))
+        faces.card(text, pointer("hand", index))
     if player is not None and len(hand) != state.hand_counts[player]:
         raise InputError.at("/hand", f"player {player} holds {state.hand_counts[player]} "
                                     f"card(s), the hand has {len(hand)}", "contradicts-table")

@@ -39,7 +39,7 @@ from referee.service.ids import TABLE_ID_PATTERN
 from referee.service.problems import BadRequest, Forbidden, NotFound, NotYourSeat, Unprocessable
 
 from .auth import optional_organiser, organiser, table_writer, wrong_table_secret
-from .context import answer, language, services, with_message, with_next_message
+from .context import answer, catalog_version, language, services, with_message, with_next_message
 from .fields import request_fields
 from .openapi import EVENTS_PAGE, SEAT, TABLE_PHONE, TABLES_PAGE
 from .rulesets import page_limit
@@ -569,7 +569,7 @@ def _event_page_text(table, after, limit):
                      if last < table.seq else None)
         return _dumps({"id": table.id, "ruleset": _pinned(table), "opening": table.opening,
                        "seq": table.seq, "events": events, "next": next_page})
-    return _pages.get((table.id, after, limit, language(), table.seq), build)
+    return _pages.get((table.id, after, limit, language(), catalog_version(language()), table.seq), build)
 
 
 def _stream_text(table, after, limit):
@@ -580,7 +580,8 @@ def _stream_text(table, after, limit):
         events = _events_of(table, after, limit)
         text = "".join(f"id: {event['seq']}\ndata: {_dumps(event)}\n\n" for event in events)
         return text, (events[-1]["seq"] if events else table.seq)
-    return _pages.get((table.id, after, limit, language(), table.seq, "stream"), build)
+    return _pages.get((table.id, after, limit, language(), catalog_version(language()), table.seq, "stream"),
+                      build)
 
 
 def _after():

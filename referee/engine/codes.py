@@ -94,6 +94,9 @@ CODES = {
                            summary="More cards than the rules allow were played together."),
     "discard-all-other-color": dict(legal=False, params=["card", "color"],
                                     summary="A card played with Discard All is not of its colour."),
+    "discard-all-kept-back": dict(legal=False, params=["card", "color", "holding"],
+                                  summary="With the hand shown: a Discard All goes down with every card of "
+                                          "its colour, and the hand keeps `holding` back."),
     "restricted-play": dict(legal=False, params=["card", "color", "holding"],
                             summary="The card's restriction forbids it: the hand holds a card that matches."),
     "draw-while-playable": dict(legal=False, params=["holding"],
@@ -148,6 +151,9 @@ CODES = {
                                 summary="The number of cards drawn is not the number of cards listed."),
     "drew-past-playable": dict(legal=False, params=["card"],
                                summary="Drawing until playable stops at the first playable card drawn."),
+    "points-over-hand": dict(legal=False, params=["player", "points", "count", "max"],
+                             summary="A seat's points are more than its `count` cards could be worth "
+                                     "(`max`: that many cards at the deck's dearest value)."),
     "draw-impossible": dict(legal=False, params=["count", "available"],
                             summary="The table does not have that many cards left to draw."),
     "cards-not-same-number": dict(legal=False, params=["cards"],

@@ -91,8 +91,11 @@ def _mercy(rules: Rules, state: State, effects: Effects) -> None:
     if not state.out:
         return
     if state.active == 1:
-        end_round(state, next(seat for seat in range(state.seats) if seat not in state.out),
-                   effects)
+        # the last player left wins; the turn rests with them, never with a seat that is out
+        # (a state naming a player out as current is refused when sent back: parse_state)
+        winner = next(seat for seat in range(state.seats) if seat not in state.out)
+        state.current = winner
+        end_round(state, winner, effects)
         return
     if state.pending is not None and state.pending.player in state.out:
         state.pending = None
@@ -226,14 +229,22 @@ def judge_play(rules: Rules, state: State, move: Move, hand: list[Card] | None) 
     held = state.hand_counts[player]
     if held < len(cards):
         return refuse(state, "not-enough-cards", "hand_size", player=player, count=len(cards), held=held)
-    if not jumping and not rules.matches(lead, top, state.color):
+    # stacking by value: a draw card answers a draw card whatever its colour or symbol
+    free = stacking and rules.stacking_by_value
+    if not jumping and not free and not rules.matches(lead, top, state.color):
         if rules.no_wild_on_wild and lead.color is None and top.color is None:
             return refuse(state, "wild-on-wild", "house.no_wild_on_wild", card=lead.text, top=state.top)
         return refuse(state, "card-does-not-match", f"cards.{lead.kind.id}",
                       card=lead.text, top=state.top, color=state.color)
-    refusal = _choice_refusal(state, move, lead)
+    refusal = _choice_refusal(state, move, lead, going_out=held == len(cards))
     if refusal:
         return refusal
+    if hand is not None and lead.kind.discard_all:
+        # every card of its colour goes down with it: the hand shown says which those are
+        kept = [c.text for c in _without(hand, cards) if c.color == lead.color]
+        if kept:
+            return refuse(state, "discard-all-kept-back", f"cards.{lead.kind.id}.effects",
+                          card=lead.text, color=lead.color, holding=kept)
     if hand is not None and lead.kind.restriction != "none":
         holding = _restriction_breaches(rules, lead.kind, _without(hand, cards), top, state.color)
         if holding:
@@ -328,14 +339,17 @@ def _several_cards_refusal(rules: Rules, state: State, cards: tuple[Card, ...], 
     return None
 
 
-def _choice_refusal(state: State, move: Move, lead: Card) -> Verdict | None:
-    """The colour and target a card needs, and no more."""
+def _choice_refusal(state: State, move: Move, lead: Card, going_out: bool) -> Verdict | None:
+    """The colour and target a card needs, and no more. A card played as its player's
+    last moves no hands (_apply_effects), so a target it names only to trade with is
+    not needed then (and one given is harmless)."""
     kind = lead.kind
-    if kind.choose_color and move.color is None:
+    names = kind.choose_color or _names_wild_turned_up(kind, move.turned_up)
+    if names and move.color is None:
         return refuse(state, "color-required", f"cards.{kind.id}.effects", card=lead.text)
-    if not kind.choose_color and move.color is not None:
+    if not names and move.color is not None:
         return refuse(state, "color-not-allowed", f"cards.{kind.id}.effects", card=lead.text)
-    if kind.aims and move.target is None:
+    if kind.aims and move.target is None and not (going_out and kind.aims_to_move_hands):
         return refuse(state, "target-required", f"cards.{kind.id}.effects", card=lead.text)
     if move.target is not None and (not kind.aims or move.target == move.player or move.target in state.out):
         return refuse(state, "target-invalid", f"cards.{kind.id}.effects", target=move.target)
@@ -343,6 +357,12 @@ def _choice_refusal(state: State, move: Move, lead: Card) -> Verdict | None:
         code = "turned-up-required" if kind.flips else "turned-up-not-allowed"
         return refuse(state, code, f"cards.{kind.id}.effects", card=lead.text)
     return None
+
+
+def _names_wild_turned_up(kind: KindSpec, turned_up: Card | None) -> bool:
+    """Whether the move names the colour of a wild its Flip turns up (wild_turned_up: player)."""
+    return (kind.names_wild_turned_up and turned_up is not None and turned_up.color is None
+            and turned_up.kind.choose_color)
 
 
 def _apply_play(rules: Rules, state: State, move: Move, lead: Card, jumping: bool, stacking: bool) -> Verdict:
@@ -447,6 +467,9 @@ def _apply_effects(rules: Rules, state: State, move: Move, lead: Card, effects: 
             extra = True
         elif kind == "flip":
             flip(rules, state, move.turned_up, effects)
+            if _names_wild_turned_up(lead.kind, move.turned_up):
+                state.color = move.color
+                effects.append({"type": "color", "color": move.color})
         elif went_out and kind in ("trade-hands", "pass-hands"):
             continue
         elif kind == "trade-hands":
@@ -509,8 +532,13 @@ def _deflect(old: State, state: State, player: int, effects: Effects) -> None:
 
 
 def _went_out(rules: Rules, old: State, state: State, player: int, lead: Card, effects: Effects) -> Verdict:
-    """The round ends; the last card's action still applies to the next player."""
-    if lead.kind.pending and not lead.kind.until_color:   # a draw until a colour counts no cards
+    """The round ends; the last card's action still applies to the next player. A draw
+    until a colour comes is owed: the next player's draw move says how many it took
+    (as launcher presses, the round is scored once it is made)."""
+    until_color = None
+    if lead.kind.until_color:
+        until_color = Pending("draw", None, next_target(state, player), lead.text, until_color=True)
+    elif lead.kind.pending and not lead.kind.until_color:
         kind, count, until = lead.kind.pending
         target = next_target(state, player)
         if old.phase == "respond":
@@ -522,10 +550,19 @@ def _went_out(rules: Rules, old: State, state: State, player: int, lead: Card, e
              {"type": pending.kind, "count": pending.count, "presses": pending.count, "until_cards": False}, effects)
     if rules.play_for_places:
         finish_last(state, player, effects)
+        _still_owed(state, until_color, effects)
         return allow(state, "places-decided", "house.play_for_places", effects, player=player,
                      card=lead.text, places=list(state.places))
     end_round(state, player, effects)
+    _still_owed(state, until_color, effects)
     return allow(state, "went-out", f"cards.{lead.kind.id}", effects, player=player, card=lead.text)
+
+
+def _still_owed(state: State, pending: Pending | None, effects: Effects) -> None:
+    """A draw until a colour comes, owed past the end of the round (_went_out)."""
+    if pending is not None:
+        state.pending = pending
+        effects.append(pending_effect(pending))
 
 
 # --- draw, pass, accept ------------------------------------------------------------
@@ -543,7 +580,8 @@ def judge_draw(rules: Rules, state: State, move: Move, hand: list[Card] | None) 
             return refuse(state, "hand-full", "house.hand_cap", player=player, max=rules.hand_cap)
         return refuse(state, "draw-impossible", "deck_size", count=move.count, available=available)
     pending = state.pending
-    answering = pending is not None and player == pending.player and state.phase == "respond"
+    # (a draw until a colour comes is still owed when the round ended on its card: _went_out)
+    answering = pending is not None and player == pending.player and state.phase in ("respond", "round-over")
     if move.color is not None and not (answering and rules.cards[pending.card].kind.victim_names_color):
         return refuse(state, "draw-color-not-allowed", "turn.draw", player=player)
     if answering:
@@ -663,13 +701,15 @@ def _answer_until_color(rules: Rules, state: State, move: Move) -> Verdict:
             return refuse(state, "draw-color-required", rule, player=pending.player, card=pending.card)
         color = move.color
     available = state.cards_for(rules, pending.player)
-    if move.count < min(1, available):
+    extra = pending.count or 0   # cards drawn on after the colour comes (a failed challenge)
+    if move.count < min(1 + extra, available):
         return refuse(state, "draw-count-invalid", rule, count=move.count, max=available)
     if move.shown:
-        for card in move.shown[:-1]:
-            if card.color == color:
-                return refuse(state, "drew-past-color", rule, card=card.text, color=color)
-        if move.shown[-1].color != color and move.count < available:
+        first = next((i for i, card in enumerate(move.shown) if card.color == color), None)
+        if first is not None and move.count > first + 1 + extra:
+            return refuse(state, "drew-past-color", rule, card=move.shown[first].text, color=color)
+        stops = available if first is None else min(first + 1 + extra, available)
+        if move.count < stops:
             return refuse(state, "draw-count-invalid", rule, count=move.count, max=available)
     new = state.copy()
     effects: Effects = []
@@ -790,7 +830,8 @@ def judge_challenge(rules: Rules, state: State, move: Move, hand: list[Card] | N
         return refusal
     pending = state.pending
     kind = rules.cards[pending.card].kind
-    if pending.by is None or kind.challenge is None or kind.restriction == "none":
+    if (pending.by is None or pending.on_its_player() or kind.challenge is None
+            or kind.restriction == "none"):
         return refuse(state, "not-challengeable", f"cards.{kind.id}.restriction", card=pending.card)
     offender = pending.by
     if len(move.hand) != state.hand_counts[offender]:
@@ -805,12 +846,23 @@ def judge_challenge(rules: Rules, state: State, move: Move, hand: list[Card] | N
     close_uno_windows(rules, new, move.player, is_play=False)
     rule = f"cards.{kind.id}.challenge"
     if holding:
-        draw_now(rules, new, offender, guilty_draw, effects)
+        if guilty_draw is None and pending.until_color:   # the card's own draw, until the colour comes
+            _owe_until_color(new, Pending("draw", None, offender, pending.card, by=offender,
+                                          until_color=True), effects)
+            return allow(new, "challenge-succeeded", rule, effects, player=move.player, target=offender,
+                         card=pending.card, color=pending.prev_color, holding=holding, count=None)
+        count = pending.count if guilty_draw is None else guilty_draw
+        draw_now(rules, new, offender, count, effects)
         new.phase = "play"
         new.current = move.player
         effects.append({"type": "turn", "player": move.player})
         return allow(new, "challenge-succeeded", rule, effects, player=move.player, target=offender,
-                     card=pending.card, color=pending.prev_color, holding=holding, count=guilty_draw)
+                     card=pending.card, color=pending.prev_color, holding=holding, count=count)
+    if pending.until_color:   # until the colour comes, then the extra cards
+        _owe_until_color(new, Pending("draw", failed_extra or None, move.player, pending.card,
+                                      lose_turn=pending.lose_turn, until_color=True), effects)
+        return allow(new, "challenge-failed", rule, effects, player=move.player, target=offender,
+                     card=pending.card, color=pending.prev_color, count=failed_extra)
     count = pending.count + failed_extra
     draw_now(rules, new, move.player, count, effects)
     if pending.lose_turn:
@@ -820,6 +872,15 @@ def judge_challenge(rules: Rules, state: State, move: Move, hand: list[Card] | N
         effects.append({"type": "turn", "player": move.player})
     return allow(new, "challenge-failed", rule, effects, player=move.player, target=offender,
                  card=pending.card, color=pending.prev_color, count=count)
+
+
+def _owe_until_color(state: State, pending: Pending, effects: Effects) -> None:
+    """A challenge's draw until a colour comes: only the drawing player's own draw move
+    can say how many cards it took, so it is owed, as the card's draw was."""
+    state.pending = pending
+    state.phase = "respond"
+    state.current = pending.player
+    effects.append(pending_effect(pending))
 
 
 # --- UNO -----------------------------------------------------------------------------
@@ -890,6 +951,10 @@ def _score_ended_round(rules: Rules, state: State, move: Move) -> Verdict:
     if state.scored:
         return refuse(state, "round-already-scored", "scoring")
     winner = state.winner
+    pending = state.pending
+    if pending is not None:   # a draw until a colour comes, owed on the last card: made first
+        return refuse(state, "pending-draw", "scoring", player=pending.player, count=pending.count,
+                      card=pending.card)
     if move.points is not None:
         return _score_points(rules, state, move.points)
     standing = bool(state.out) and state.hand_counts[winner] > 0   # the last player left in
@@ -988,8 +1053,27 @@ def _score_points(rules: Rules, state: State, by_seat: list[int]) -> Verdict:
     if by_seat[state.winner] and not (state.out and state.hand_counts[state.winner]):
         raise InputError.at(pointer("move", "points", state.winner),
                             f"player {state.winner} went out: their points are 0", "contradicts-table")
+    refusal = _points_bound_refusal(rules, state, by_seat)
+    if refusal:
+        return refusal
     extra = {"by_seat": list(by_seat), "values": rules.card_values()}
     return _score_round(rules, state, state.copy(), by_seat, extra)
+
+
+def _points_bound_refusal(rules: Rules, state: State, by_seat: list[int]) -> Verdict | None:
+    """Points no hand of the seat's size could be worth (more than its cards, each at the
+    deck's dearest value) are a slip of the table's count: refused, with the bound."""
+    dearest = rules.dearest_score
+    owing = {debt.player for debt in state.debts}
+    spare = state.cards_to_draw(rules)
+    for seat, points in enumerate(by_seat):
+        held = state.hand_counts[seat]
+        # a seat still owing presses may hold cards the table did not count (judge_score)
+        most = (held + spare if seat in owing else held) * dearest
+        if points > most:
+            return refuse(state, "points-over-hand", "scoring.method", player=seat,
+                          points=points, count=held, max=most)
+    return None
 
 
 def _team(rules: Rules, state: State, seat: int) -> tuple[int, ...]:

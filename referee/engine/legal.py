@@ -14,8 +14,8 @@ or the one who owes a pending draw), or a mapping {seat: hand} of every hand kno
 
 Moves whose outcome depends on cards nobody has seen yet are listed once, with the
 smallest count the judge accepts without seeing the cards: a draw until playable
-draws 1, a launcher press fires 0 cards. A Discard All is listed alone and with every
-card of its colour (the judge accepts any part of them, too many to list). A play that
+draws 1, a launcher press fires 0 cards. A Discard All is listed with every card of its
+colour the hand holds (with the hand shown, the judge refuses one that keeps any back). A play that
 leaves one card is listed with and without the UNO call. A card that turns a
 two-sided deck over is listed with each card of the other side as the one turned up
 (the table sees which it is; the referee cannot).
@@ -84,6 +84,9 @@ def enumerate_moves(rules: Rules, state: State, hands: dict[int, list[str]]) -> 
     found: list[Move] = []
     if state.debts:
         _debts(rules, state, found)
+    if state.phase == "round-over" and state.pending is not None:
+        _answers(rules, state, hands, found)   # the last card's draw until a colour comes
+        return found
     if state.phase == "round-over":
         if not state.debts and not state.scored and all(s in hands for s in range(state.seats)):
             move = Move("score")
@@ -169,25 +172,26 @@ def _answers(rules: Rules, state: State, hands: dict[int, list[str]], found: lis
     player = pending.player
     available = state.cards_for(rules, player)
     if pending.until_color:   # no count to accept: the cards drawn until the colour comes
+        least = min(1 + (pending.count or 0), available)   # (and any drawn on after it)
         if rules.cards[pending.card].kind.victim_names_color:   # ...the colour the drawer names
             for color in rules.colors:
-                found.append(_draw(player, min(1, available), color=color))
+                found.append(_draw(player, least, color=color))
         else:
-            found.append(_draw(player, min(1, available)))
+            found.append(_draw(player, least))
     elif pending.kind == "draw":
         found.append(Move("accept", player))
         found.append(_draw(player, min(pending.count, available)))
     else:
         found.append(_draw(player, 0, presses=pending.count or 1))
     kind = rules.cards[pending.card].kind
-    if (pending.by is not None and kind.challenge is not None and kind.restriction != "none"
-            and pending.by in hands):
+    if (pending.by is not None and not pending.on_its_player() and kind.challenge is not None
+            and kind.restriction != "none" and pending.by in hands and state.phase == "respond"):
         move = Move("challenge", player)
         move.hand = tuple(rules.cards[t] for t in hands[pending.by])
         found.append(move)
     answers = rules.stacking.get(kind.id)
     hand = hands.get(player)
-    if not answers or hand is None or _owes(state, player):   # presses come before a play
+    if not answers or hand is None or _owes(state, player) or state.phase != "respond":   # presses come before a play
         return
     top = rules.cards[state.top]
     for text in dict.fromkeys(hand):
@@ -195,7 +199,7 @@ def _answers(rules: Rules, state: State, hands: dict[int, list[str]], found: lis
         same_color = not rules.stacking_same_color or card.color in (None, state.color)
         adds = card.kind.pending is not None and card.kind.pending[0] == pending.kind
         if (card.kind.id in answers and same_color and (adds or card.kind.deflects)
-                and rules.matches(card, top, state.color)):
+                and (rules.stacking_by_value or rules.matches(card, top, state.color))):
             found.extend(_plays(rules, state, player, hand, (card,)))
 
 
@@ -250,7 +254,23 @@ def _turn_draw(rules: Rules, state: State, player: int, available: int) -> Move:
 
 def _groups(rules: Rules, state: State, hand: list[str], playable: list[str]) -> list[tuple[Card, ...]]:
     """The card groups a player may put down on their turn: single cards, and doubles or
-    Discard All where the rules have them."""
+    Discard All where the rules have them. A Discard All goes down with every card of
+    its colour the hand holds (the judge refuses one that keeps any back)."""
+    groups = _candidate_groups(rules, state, hand, playable)
+    if not rules.has_discard_all:
+        return groups
+    return [group for group in groups if not _keeps_back(rules, hand, group)]
+
+
+def _keeps_back(rules: Rules, hand: list[str], group: tuple[Card, ...]) -> bool:
+    lead = group[0] if len(group) == 1 else _lead_card(group)
+    if not lead.kind.discard_all:
+        return False
+    held = sum(1 for t in hand if rules.cards[t].color == lead.color)
+    return held > sum(1 for card in group if card.color == lead.color)
+
+
+def _candidate_groups(rules: Rules, state: State, hand: list[str], playable: list[str]) -> list[tuple[Card, ...]]:
     if state.drawn:
         if rules.after_draw == "end-turn":
             return []
@@ -275,8 +295,9 @@ def _groups(rules: Rules, state: State, hand: list[str], playable: list[str]) ->
         elif rules.doubles and card.kind.category == "number":
             for size in range(2, min(counts[text], rules.doubles_max) + 1):
                 groups.append((card,) * size)
-        if card.kind.discard_all:
+        if card.kind.discard_all:   # every other card of its colour (another copy of it too)
             same = tuple(rules.cards[t] for t in hand if t != text and rules.cards[t].color == card.color)
+            same += (card,) * (counts[text] - 1)
             if same:
                 groups.append(same + (card,))
     return groups
@@ -298,7 +319,10 @@ def _plays(rules: Rules, state: State, player: int, hand: list[str], group: tupl
         return []
     one_left = held - size == 1
     if kind.aims or size > 1:   # the targets depend on who is still in; groups are many
-        targets = [s for s in range(state.seats) if s != player and s not in state.out] if kind.aims else (None,)
+        targets: list[int | None] = ([s for s in range(state.seats) if s != player and s not in state.out]
+                                     if kind.aims else [None])
+        if kind.aims and held == size and kind.aims_to_move_hands:
+            targets.append(None)   # a last card moves no hands: it needs no target (judge)
         return _choices(rules, player, group, one_left, targets)
     # A single card's plays depend on nothing but the mover, the card and the UNO call:
     # made once per ruleset and handed out again (a Move is never changed once made).
@@ -324,8 +348,18 @@ def _choices(rules: Rules, player: int, group: tuple[Card, ...], one_left: bool,
     colors = rules.colors if kind.choose_color else (None,)
     # a card that turns the deck over: each card of the other side may be the one turned up
     turned = tuple(rules.other_side.cards.values()) if kind.flips else (None,)
-    return [_play(player, group, color, target, uno, up)
-            for color in colors for target in targets for up in turned for uno in calls]
+    plays = [_play(player, group, color, target, uno, up)
+             for up in turned if not _named(kind, up) for color in colors for target in targets for uno in calls]
+    # ...and a wild turned up whose colour the Flip's player names: each colour of that side
+    plays += [_play(player, group, color, target, uno, up)
+              for up in turned if _named(kind, up) for color in rules.other_side.colors
+              for target in targets for uno in calls]
+    return plays
+
+
+def _named(kind: KindSpec, turned_up: Card | None) -> bool:
+    return (kind.names_wild_turned_up and turned_up is not None and turned_up.color is None
+            and turned_up.kind.choose_color)
 
 
 def _play(player: int, cards: tuple[Card, ...], color: str | None, target: int | None, uno: bool,
@@ -355,5 +389,7 @@ def _jump_ins(rules: Rules, state: State, hands: dict[int, list[str]], found: li
         return
     top = rules.cards[state.top]
     for seat, hand in hands.items():
-        if seat != state.current and state.top in hand and not _owes(state, seat):
+        # (a Discard All jumps in alone: not while it would keep cards of its colour back)
+        if (seat != state.current and state.top in hand and not _owes(state, seat)
+                and not (top.kind.discard_all and _keeps_back(rules, hand, (top,)))):
             found.extend(_plays(rules, state, seat, hand, (top,)))

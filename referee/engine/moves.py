@@ -153,9 +153,14 @@ class _MoveReader:
             move.cards = self.card_list("card", value=[self.data["card"]]) or ()
         else:
             move.cards = self.card_list("cards") or ()
+        if "turned_up" in self.data:
+            move.turned_up = self.turned_up()
+        # a colour named for a wild a Flip turns up is one of the other side's (wild_turned_up: player)
+        turned = move.turned_up
+        colors = self.rules.other_side if turned is not None and turned.color is None else self.rules
         color = self.data.get("color")
-        if color is not None and (not isinstance(color, str) or color not in self.rules.color_set):
-            self.fail("color", f"must be one of: {', '.join(self.rules.colors)}", "not-one-of")
+        if color is not None and (not isinstance(color, str) or color not in colors.color_set):
+            self.fail("color", f"must be one of: {', '.join(colors.colors)}", "not-one-of")
         else:
             move.color = color
         move.target = self.seat("target", required=False)
@@ -163,8 +168,6 @@ class _MoveReader:
         if type(uno) is not bool:
             self.fail("uno", "must be true or false", "wrong-type")
         move.uno = uno is True
-        if "turned_up" in self.data:
-            move.turned_up = self.turned_up()
 
     def turned_up(self):
         """The card a Flip turned up: a card of the other side of the deck."""

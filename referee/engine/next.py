@@ -13,14 +13,22 @@ SITUATIONS = ("play", "play-after-draw", "play-drawn-card", "extra-play", "press
 
 def next_action(rules, state):
     """{"player", "moves", "situation", ...facts} for `state` under `rules`."""
+    if state.side is not None:
+        rules = rules.on_side(state.side)   # the side up says what the cards are (as in the judge)
     if state.phase == "game-over":
         return _between_rounds({"moves": [], "situation": "game-over", "winner": state.winner})
+    if state.phase == "round-over" and state.pending is not None:
+        # the last card's draw until a colour comes is made before the round is scored
+        action = _answering(rules, state, state.pending)
+        _add_table_wide(rules, state, action)
+        return action
     if state.phase == "round-over":
         if state.scored:
             return _between_rounds({"moves": ["deal"], "situation": "deal",
                                     "round": state.round, "next_round": state.round + 1})
-        return _between_rounds({"moves": ["score"], "situation": "score",
-                                "winner": state.winner}, _owed(state))
+        # the winner either went out or, under the mercy rule, is the last player left in
+        return _between_rounds({"moves": ["score"], "situation": "score", "winner": state.winner,
+                                "last_left": state.hand_counts[state.winner] > 0}, _owed(state))
     if state.phase == "respond" and state.pending is not None:
         action = _answering(rules, state, state.pending)
     else:
@@ -45,8 +53,8 @@ def _owed(state):
 def _answering(rules, state, pending):
     """The player who owes a pending draw or launcher presses: take it, or answer it."""
     kind = rules.cards[pending.card].kind if pending.card in rules.cards else None
-    stack_with = sorted(rules.stacking.get(kind.id, ())) if kind else []
-    challengeable = (kind is not None and pending.by is not None
+    stack_with = sorted(rules.stacking.get(kind.id, ())) if kind and state.phase == "respond" else []
+    challengeable = (kind is not None and pending.by is not None and not pending.on_its_player()
                      and kind.challenge is not None and kind.restriction != "none")
     # draw: the same take; a draw until a colour comes is only taken by drawing
     moves = (["accept", "draw"] if pending.kind == "draw" and not pending.until_color
@@ -82,9 +90,13 @@ def _turn(rules, state):
                     "card": state.drawn_card}
         return {"player": player, "moves": ["play", "pass"], "situation": "play-after-draw",
                 "drawn_only": rules.drawn_only, "card": state.drawn_card}
-    return {"player": player, "moves": ["play", "draw"], "situation": "play",
+    # nothing left to draw (the pile and the discards used up, or a hand at its limit):
+    # the player who cannot play ends the turn instead, as the judge allows
+    launcher = rules.draw_source == "launcher"   # (a launcher may always be pressed)
+    ends = "draw" if launcher or state.cards_for(rules, player) > 0 else "pass"
+    return {"player": player, "moves": ["play", ends], "situation": "play",
             "top": state.top, "color": state.color,
-            "launcher": rules.draw_source == "launcher"}
+            "launcher": launcher}
 
 
 def _add_table_wide(rules, state, action):

@@ -16,6 +16,8 @@ AIMED_TARGET = "chosen"
 # Effects that leave someone owing cards: what a card aims at the next player, and
 # what stacking can answer.
 OWING_EFFECTS = ("draw", "launcher")
+# Effects that move hands: a card played as its player's last moves none (the round is over).
+HAND_MOVES = ("trade-hands", "pass-hands")
 
 
 class PendingDraw(NamedTuple):
@@ -26,9 +28,10 @@ class PendingDraw(NamedTuple):
 
 
 class Challenge(NamedTuple):
-    """What a challenge of the card costs: the guilty player's draw, or the
-    challenger's extra draw on top of the pending one when the play was legal."""
-    guilty_draw: int
+    """What a challenge of the card costs: the guilty player's draw (None: the draw the
+    card makes pending, a count or until a colour comes), or the challenger's extra draw
+    on top of the pending one when the play was legal."""
+    guilty_draw: int | None
     failed_extra_draw: int
 
 
@@ -58,6 +61,7 @@ class KindSpec:
     effects: tuple[dict[str, Any], ...]   # the effect mappings, in order
     choose_color: bool
     aims: bool                    # an effect aims at a chosen player
+    aims_to_move_hands: bool      # ...and every such effect moves hands (none applies on a last card)
     pending: PendingDraw | None   # what a draw aimed at the next player makes them owe
     until_color: bool             # the pending draw goes on until a card of the colour in play
     victim_names_color: bool      # ...of a colour the drawing player names (color_named_by: target)
@@ -70,6 +74,7 @@ class KindSpec:
     challenge: Challenge | None
     first_card: str               # apply | redraw | choose-color
     flips: bool                   # every card turns over: play goes on with the other side
+    names_wild_turned_up: bool    # ...and a wild turned up takes the colour its player names
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -104,6 +109,7 @@ class Rules:
     deck: list[str]
     deck_size: int
     has_discard_all: bool
+    dearest_score: int   # the most one card of the deck (this side) is worth
     _matching: dict[str | None, dict[str, frozenset[str]]]
     single_plays: dict[Card, dict[int, tuple[Any, ...]]]
     other_side: Rules | None
@@ -141,6 +147,8 @@ class Rules:
     play_for_places: bool
     shuffle_seats: bool
     stacking: dict[str, frozenset[str]]
+    stacking_lists: dict[str, tuple[str, ...]]   # the same answers, in the ruleset's order
+    stacking_by_value: bool       # answers by count, and no answer need match (stacking_by: value)
     jump_in: bool
     no_going_out_on: frozenset[str]
 
@@ -159,6 +167,9 @@ class Rules:
         self.decks = data.get("decks", 1)
         self._compile_options(data)
         self.kinds = {kind_id: self._compile_kind(kind_id, spec) for kind_id, spec in data["cards"].items()}
+        if self.stacking_by_value:
+            self._stack_by_value()
+        self.stacking = {kind: frozenset(answers) for kind, answers in self.stacking_lists.items()}
         # Whether a draw may be the launcher's (its count is then what it fired).
         self.uses_launcher = self.draw_source == "launcher" or any(
             effect["type"] == "launcher" for kind in self.kinds.values() for effect in kind.effects)
@@ -166,6 +177,7 @@ class Rules:
         self.deck = self._deck_list()
         self.deck_size = len(self.deck)
         self.has_discard_all = any(kind.discard_all for kind in self.kinds.values())
+        self.dearest_score = max((kind.score for kind in self.kinds.values() if kind.in_deck > 0), default=0)
         # Keyed level by level rather than by a tuple: compiled, two lookups by a str or
         # an object cost less than building, hashing and comparing a tuple key.
         self._matching = {}   # {colour: {top: the card strings that match}} (see matching)
@@ -225,7 +237,8 @@ class Rules:
         self.elimination = house.get("elimination", False)
         self.play_for_places = house.get("play_for_places", False)
         self.shuffle_seats = house.get("shuffle_seats", False)
-        self.stacking = {kind: frozenset(answers) for kind, answers in house["stacking"].items()}
+        self.stacking_lists = {kind: tuple(answers) for kind, answers in house["stacking"].items()}
+        self.stacking_by_value = house.get("stacking_by") == "value"
         self.jump_in = house["jump_in"]["enabled"]
         self.no_going_out_on = frozenset(house["no_going_out_on"])
 
@@ -250,6 +263,7 @@ class Rules:
             effects=effects,
             choose_color=any(e["type"] == "choose-color" for e in effects),
             aims=any(e.get("target") == AIMED_TARGET for e in effects),
+            aims_to_move_hands=all(e["type"] in HAND_MOVES for e in effects if e.get("target") == AIMED_TARGET),
             pending=pending,
             until_color=until_color(spec),
             victim_names_color=victim_names_color(spec),
@@ -259,10 +273,31 @@ class Rules:
             discard_all=any(e["type"] == "discard-all" for e in effects),
             restriction=restriction["type"],
             counts_as_match=frozenset(restriction.get("counts_as_match") or ()),
-            challenge=Challenge(challenge["guilty_draw"], challenge["failed_extra_draw"]) if challenge else None,
+            challenge=_challenge(challenge) if challenge else None,
             first_card=first_card,
             flips=any(e["type"] == "flip" for e in effects),
+            names_wild_turned_up=any(e["type"] == "flip" and e.get("wild_turned_up") == "player"
+                                     for e in effects),
         )
+
+    def _stack_by_value(self):
+        """stacking_by: value: every draw card with a count is answered by each draw card
+        (of the same kind of draw) whose count is equal or higher, added to the answers
+        listed. A draw until a colour comes has no count: it neither stacks nor answers."""
+        def value(kind):
+            pending = kind.pending
+            if pending is None or kind.until_color or pending.count is None or kind.in_deck <= 0:
+                return None
+            return pending.count
+        for kind in self.kinds.values():
+            own = value(kind)
+            if own is None:
+                continue
+            higher = [other.id for other in self.kinds.values()
+                      if value(other) is not None and other.pending.kind == kind.pending.kind
+                      and value(other) >= own]
+            listed = self.stacking_lists.get(kind.id, ())
+            self.stacking_lists[kind.id] = tuple(dict.fromkeys((*listed, *higher)))
 
     def _index_cards(self):
         """Every card string the deck holds, mapped to its Card. Kinds with a count of 0
@@ -393,6 +428,11 @@ def deflects(spec):
     one: a reverse sends it back, a skip passes it to the next player."""
     return _owing_effect(spec) is None and any(
         effect.get("type") in ("reverse", "skip") for effect in spec.get("effects") or ())
+
+
+def _challenge(spec: dict[str, Any]) -> Challenge:
+    guilty = spec["guilty_draw"]
+    return Challenge(None if guilty == "pending" else guilty, spec["failed_extra_draw"])
 
 
 def _penalty(spec: dict[str, Any]) -> Penalty:

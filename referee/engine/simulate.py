@@ -400,7 +400,7 @@ class Table:
 
     def step(self) -> Verdict | None:
         state = self.state
-        if state.phase == "round-over" and not state.debts:
+        if state.phase == "round-over" and not state.debts and state.pending is None:
             return self.end_round()
         if self.mischief and self.chance() < 0.05:
             return self.random_move()
@@ -457,8 +457,8 @@ class Table:
             debtors = [m for m in by_type.get("draw", []) if any(d[0] == m.player for d in state.debts)]
             if debtors:
                 return debtors[0]
-        if state.phase == "round-over":
-            return None
+        if state.phase == "round-over":   # the last card's draw until a colour comes, if any
+            return _own_move(by_type.get("draw"), state.pending.player) if state.pending else None
         if state.phase == "respond":
             if plays and chance() < 0.6:
                 return rng.choice(plays)
@@ -493,7 +493,7 @@ class Table:
         move = Move("draw", player)
         move.presses = chosen.presses
         owes = bool(state.debts) and any(d[0] == player for d in state.debts)
-        answering = state.phase == "respond" and state.pending.player == player
+        answering = state.pending is not None and state.pending.player == player
         if rules.draw_source == "launcher" or owes or (answering and state.pending.kind == "launcher"):
             self.taken = self.draw_cards(self.launcher_fires())
             if answering and state.pending.until_cards and not self.taken and self.chance() < 0.5:
@@ -502,6 +502,10 @@ class Table:
             move.color = chosen.color   # named by the drawer where the rules say so
             color = chosen.color or state.color
             self.taken = self.draw_until(lambda card: card.color == color, state.cards_for(rules, player))
+            if self.taken and rules.cards[self.taken[-1]].color == color and state.pending.count:
+                # a failed challenge: cards drawn on after the colour came
+                room = state.cards_for(rules, player) - len(self.taken)
+                self.taken += self.draw_cards(min(state.pending.count, room, self.available()))
         elif answering:
             self.taken = self.draw_cards(chosen.count)
         elif rules.draw_until_playable:

@@ -50,7 +50,9 @@ class Pending:
                  prev_top: str | None = None, until_color: bool = False) -> None:
         self.kind = kind              # "draw" | "launcher"
         self.count = count            # cards, or presses; None: until the launcher fires
-        self.until_color = until_color  # a draw (count None) until a card of the colour in play
+        # a draw until a card of the colour in play comes (count None; or, after a failed
+        # challenge, the cards the challenger draws on after it)
+        self.until_color = until_color
         self.player = player
         self.card = card              # the card string that caused it (the last stacked)
         self.until_cards = until_cards
@@ -58,6 +60,11 @@ class Pending:
         self.by = by                  # who played it (None at the opening or once stacked)
         self.prev_color = prev_color  # the colour and top card it was played on:
         self.prev_top = prev_top      # what a challenge judges the shown hand against
+
+    def on_its_player(self) -> bool:
+        """Whether the draw falls on the player of the card (a challenge found them
+        guilty): they are never the next player, and the turn then goes on from them."""
+        return self.by is not None and self.by == self.player
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "count": self.count, "player": self.player,
@@ -489,8 +496,7 @@ def _parse_pending(rules, data, n, parent):
         parent.problems.extend(r.problems)
         return None
     assert kind is not None and card is not None   # r.problems would say otherwise
-    return Pending(kind, None if until_color else count, player, card, until, lose_turn, by, prev_color,
-                   prev_top, until_color)
+    return Pending(kind, count, player, card, until, lose_turn, by, prev_color, prev_top, until_color)
 
 
 def _parse_debts(data, n, parent):

@@ -148,8 +148,9 @@ def next_target(state: State, player: int) -> int:
 
 def pending_effect(pending: Pending) -> dict[str, Any]:
     """The effect that tells the table a draw (or presses) is now pending."""
-    if pending.until_color:
-        return {"type": "draw", "player": pending.player, "count": None, "until_color": True, "pending": True}
+    if pending.until_color:   # count: null, or the cards drawn on after the colour comes
+        return {"type": "draw", "player": pending.player, "count": pending.count, "until_color": True,
+                "pending": True}
     if pending.kind == "draw":
         return {"type": "draw", "player": pending.player, "count": pending.count, "pending": True}
     return {"type": "launcher", "player": pending.player, "presses": pending.count,
@@ -157,9 +158,15 @@ def pending_effect(pending: Pending) -> dict[str, Any]:
 
 
 def resolve_pending(state: State, pending: Pending, effects: Effects) -> None:
-    """The pending draw was answered: its player plays next, or loses the turn."""
+    """The pending draw was answered: its player plays next, or loses the turn; a draw
+    that fell on the card's own player (a challenge found them guilty) passes the turn
+    on from them, to the challenger; a draw owed when the round ended ends nothing more."""
     state.pending = None
-    if pending.lose_turn:
+    if state.phase == "round-over":
+        return
+    if pending.on_its_player():
+        advance(state, pending.player, 0, effects)
+    elif pending.lose_turn:
         lose_turn(state, pending.player, effects)
     else:
         state.phase = "play"

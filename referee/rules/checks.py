@@ -10,7 +10,7 @@ from typing import Iterator
 
 from .errors import Coded, coded
 
-from .kinds import (CATEGORIES, EFFECT_FIELDS, PALETTE, copies, deflects, in_deck, is_wild,
+from .kinds import (CATEGORIES, EFFECT_FIELDS, PALETTE, category, copies, deflects, in_deck, is_wild,
                     makes_next_player_owe)
 
 Finding = tuple[tuple, Coded, str]  # (path, coded message, "error" | "warning")
@@ -137,8 +137,6 @@ def check_restrictions(data) -> Iterator[Finding]:
         if restriction["type"] == "none" and restriction["counts_as_match"]:
             yield (path + ("counts_as_match",), coded("counts-as-match-unused"),
                    WARNING)
-        if kind["challenge"] is not None and any(e.get("until_color") for e in kind["effects"]):
-            yield (("cards", kind_id, "challenge"), coded("until-color-challenge", kind=kind_id), ERROR)
         if kind["challenge"] is not None and restriction["type"] == "none":
             yield (("cards", kind_id, "challenge"), coded("challenge-without-restriction", kind=kind_id), WARNING)
 
@@ -179,6 +177,21 @@ def check_kind_references(data) -> Iterator[Finding]:
     for kind_id in data["opening"]["first_card"]["by_kind"]:
         if kind_id not in cards:
             yield (("opening", "first_card", "by_kind", kind_id), coded("unknown-kind", kind=str(kind_id)), ERROR)
+
+
+def check_a_way_out(data) -> Iterator[Finding]:
+    """A player wins a round by playing their last card: when no_going_out_on names every
+    kind in the deck (on either side), nobody ever can. (The mercy rule still ends a
+    round, with the last player left, so it is only a warning.)"""
+    forbidden = set(data["house"]["no_going_out_on"])
+    if not forbidden:
+        return
+    faces = [data["cards"]] + ([data["other_side"]["cards"]] if data.get("other_side") else [])
+    kinds = [(kind_id, kind) for cards in faces for kind_id, kind in cards.items()
+             if kind_id not in RESERVED_IDS]
+    if kinds and all(not in_deck(kind) or kind_id in forbidden or category(kind) in forbidden
+                     for kind_id, kind in kinds):
+        yield (("house", "no_going_out_on"), coded("no-going-out-at-all"), WARNING)
 
 
 def check_repeated_ids(data) -> Iterator[Finding]:
@@ -258,6 +271,7 @@ CHECKS = [
     *SIDE_CHECKS,
     check_stacking,
     check_kind_references,
+    check_a_way_out,
     check_repeated_ids,
     check_players,
     check_draw_source,

@@ -208,8 +208,8 @@ PROBLEM_MESSAGES = {
     "answer-no-draw": M_("{kind} makes nobody draw or press the launcher, and has no reverse or skip effect to send the draw on, so it cannot answer a draw."),
     # TRANSLATORS: ruleset problem: the card {kind} makes the next player draw until a colour comes; such draws have no total to add up.
     "stack-until-color": M_("{kind} makes the next player draw until a colour comes, which adds up to no total, so it cannot be stacked."),
-    # TRANSLATORS: ruleset problem: the card {kind} makes the next player draw until a colour comes and also has a challenge.
-    "until-color-challenge": M_("{kind} makes the next player draw until a colour comes; such a draw cannot be challenged yet."),
+    # TRANSLATORS: ruleset problem (a warning): house.no_going_out_on names every card of the deck, so no player can ever play their last card and win a round.
+    "no-going-out-at-all": M_("No card of the deck may be a player's last card, so nobody can go out and win a round: leave at least one kind or category out of no_going_out_on."),
     # TRANSLATORS: ruleset problem: a card turns the deck over (UNO Flip) but the ruleset describes no other side; {kind} is a card kind id.
     "flip-needs-other-side": M_("{kind} turns every card over, but the deck has no other side: describe it under other_side."),
     # TRANSLATORS: ruleset problem (UNO Flip): the other side of the deck lists a different number of colours; {count} is how many the first side has.

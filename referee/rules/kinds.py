@@ -34,7 +34,7 @@ EFFECT_FIELDS: dict[str, dict[str, tuple | None]] = {
     "trade-hands": {"target": ("chosen", "next")},
     "draw": {"count": None, "until_color": None, "color_named_by": ("player", "target"), "target": TARGETS},
     "launcher": {"presses": None, "until_cards": None, "target": TARGETS},
-    "flip": {},
+    "flip": {"wild_turned_up": ("next-player", "player")},
 }
 DEFAULT_TARGET = {"trade-hands": "chosen", "draw": "next", "launcher": "next"}
 
@@ -44,7 +44,8 @@ def makes_next_player_owe(kind: dict) -> bool:
     return owed_by_next(kind) is not None
 
 
-FIELD_ORDER = ("type", "count", "until_color", "color_named_by", "presses", "until_cards", "target")
+FIELD_ORDER = ("type", "count", "until_color", "color_named_by", "presses", "until_cards", "target",
+               "wild_turned_up")
 
 
 def normalise_effect(effect: dict) -> dict:

@@ -343,21 +343,59 @@ class PostgresLive(Live):
 
 
 class RedisLive(Live):
+    """Moves published on Redis after commit, by a thread of their own: a Redis that
+    stops answering (a black hole) must not hold the batch that recorded the move,
+    nor the moves waiting behind it. A publish that fails opens a breaker: notices are
+    dropped for BREAKER_SECONDS (other machines' waiters look again every
+    RECHECK_SECONDS meanwhile), then Redis is tried again."""
     kind = "redis"
+    PUBLISH_TIMEOUT = 0.5    # seconds: Redis beside the service answers in under a ms
+    BREAKER_SECONDS = 2.0
+    QUEUED = 10_000          # notices waiting at most; more are dropped (a recheck finds them)
 
     def __init__(self, url):
         super().__init__()
+        import queue
+
         import redis
 
         self.url = url
-        self.client = redis.Redis.from_url(url, socket_timeout=2, socket_connect_timeout=2)
+        self.client = redis.Redis.from_url(url, socket_timeout=self.PUBLISH_TIMEOUT,
+                                           socket_connect_timeout=self.PUBLISH_TIMEOUT)
+        self._notices = queue.Queue(self.QUEUED)
+        self._broken_until = 0.0
+        self._publisher = None
+        self._publisher_lock = threading.Lock()
 
     def published(self, table_id, seq):
         super().published(table_id, seq)
+        self._ensure_publishing()
         try:
-            self.client.publish(CHANNEL_REDIS, notice(table_id, seq))
-        except Exception:  # the move is recorded; other machines' waiters recheck
-            log.warning("could not publish a move to Redis", exc_info=True)
+            self._notices.put_nowait(notice(table_id, seq))
+        except Exception:  # noqa: BLE001 - full: Redis is away; waiters recheck
+            pass
+
+    def _ensure_publishing(self):
+        if self._publisher is not None and self._publisher.is_alive():
+            return
+        with self._publisher_lock:
+            if self._publisher is None or not self._publisher.is_alive():
+                self._publisher = threading.Thread(target=self._publish_forever,
+                                                   name="referee-redis-publish", daemon=True)
+                self._publisher.start()
+
+    def _publish_forever(self):
+        while True:
+            payload = self._notices.get()
+            if time.monotonic() < self._broken_until:
+                continue  # the breaker is open: dropped, waiters recheck
+            try:
+                self.client.publish(CHANNEL_REDIS, payload)
+            except Exception:  # noqa: BLE001 - the move is recorded; waiters recheck
+                if not self._broken_until or time.monotonic() >= self._broken_until:
+                    log.warning("could not publish a move to Redis: notices dropped for %g s",
+                                self.BREAKER_SECONDS, exc_info=True)
+                self._broken_until = time.monotonic() + self.BREAKER_SECONDS
 
     def listen(self):
         import redis

@@ -2,9 +2,13 @@
 
 The service reads the translators' `.po` files directly (compiled in memory with
 Babel), so an edited catalog is picked up without a restart: every lookup of a
-language costs one `os.stat`, and a changed file is parsed again. A catalog that is
-broken beyond use (unreadable, or a Plural-Forms header that fails) is refused and
-the last good one stays in service.
+language costs one `os.stat`, and a changed file is parsed again. An entry the reader
+refuses (a plural entry with more forms than the header allows) is left out, so only
+it shows in English. A catalog that is broken beyond use (unreadable, an unclosed
+string, or a Plural-Forms header that fails) is refused and the last good one stays
+in service: the one this process loaded, or, in a process that has loaded none (a
+restart), the last one `referee i18n compile` accepted (its `.mo`, which compiling
+never replaces with a refused catalog).
 """
 import io
 import logging
@@ -106,12 +110,20 @@ def translator(lang: str) -> Translator:
         if entry is not None and entry.stamp == stamp:
             return entry.translator
         fresh = _load(path, lang) if stamp is not None else None
-        if fresh is None:  # missing or broken: keep what we had (or English)
-            kept = entry.translator if entry is not None else ENGLISH
+        if fresh is None:  # missing or broken: keep what we had (or the last compiled)
+            kept = entry.translator if entry is not None else _last_compiled(path, lang)
             _cache[key] = _Entry(stamp, kept)
             return kept
         _cache[key] = _Entry(stamp, fresh)
         return fresh
+
+
+def catalog_version(lang: str):
+    """What a sentence rendered in `lang` was worded from: the language's catalog in
+    service now (an opaque object, equal only to itself, that changes whenever the
+    catalog is loaded again). A cache of rendered text keys on it, so an edited
+    catalog is never answered with the wording of the one before."""
+    return translator(lang)
 
 
 def _load(path, lang: str) -> Translator | None:
@@ -121,6 +133,20 @@ def _load(path, lang: str) -> Translator | None:
             log.warning("catalog refused, keeping the last good one: %s", problem)
         return None
     return Translator(lang, translations_from_catalog(loaded.catalog))
+
+
+def _last_compiled(po_file: str, lang: str) -> Translator:
+    """The catalog `referee i18n compile` last accepted (the .mo beside the .po), or
+    English when there is none or it cannot be read."""
+    mo_file = Path(po_file).with_suffix(".mo")
+    try:
+        with open(mo_file, "rb") as handle:
+            compiled = Translations(fp=handle, domain=DOMAIN)
+    except (OSError, ValueError, IndexError, UnicodeDecodeError) as exc:
+        log.warning("no last good catalog for %s (%s): English is served", lang, exc)
+        return ENGLISH
+    log.warning("serving %s from %s, the last catalog compiled", lang, mo_file)
+    return Translator(lang, compiled)
 
 
 def forget_loaded_catalogs() -> None:

@@ -13,7 +13,8 @@ import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from babel.messages.pofile import read_po
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import PoFileError, PoFileParser, read_po
 
 from .render import is_bare_name, placeholders
 
@@ -41,6 +42,12 @@ class Incomplete(Problem):
 
 class BadPlaceholder(Problem):
     """A translation placeholder the runtime refuses to fill."""
+
+
+class BrokenEntry(BadPlaceholder):
+    """An entry the .po reader refuses (more plural forms than the header allows, an
+    unknown keyword): left out of the catalog the service uses, so English shows for
+    it and every other entry stays translated."""
 
 
 class MsgfmtProblem(Problem):
@@ -111,20 +118,78 @@ def unclosed_string_line(path: Path) -> int | None:
     return None
 
 
+class _EntryRecordingParser(PoFileParser):
+    """Babel's .po reader, reading on past a bad entry: it records what is wrong
+    (line, message) and leaves the entry out of the catalog."""
+
+    def __init__(self, catalog):
+        super().__init__(catalog, abort_invalid=False)
+        self.broken = []        # [(line (1-based), msgid, what is wrong)]
+        self._faults = []       # what is wrong with the entry being read
+
+    def _invalid_pofile(self, line, lineno, msg) -> None:
+        self._faults.append((lineno + 1, msg))
+
+    def _add_message(self) -> None:
+        msgid = (tuple(m.denormalize() for m in self.messages) if len(self.messages) > 1
+                 else self.messages[0].denormalize())
+        context = self.context.denormalize() if self.context else None
+        obsolete = self.obsolete
+        super()._add_message()  # may report (more plural forms than the header has)
+        if self._faults:  # what went wrong since the last entry belongs to this one
+            if not obsolete:
+                self.catalog.delete(msgid, context=context)
+            self.broken.extend((line, msgid, what) for line, what in self._faults)
+            self._faults = []
+
+
+def _read_leaving_out_broken_entries(path: Path):
+    """(catalog, [(line, msgid, what is wrong)]) with every broken entry left out."""
+    catalog = Catalog()
+    parser = _EntryRecordingParser(catalog)
+    with open(path, "rb") as handle:
+        parser.parse(handle)
+    if parser._faults:  # after the last entry: tied to no entry
+        parser.broken.extend((line, "", what) for line, what in parser._faults)
+    return catalog, parser.broken
+
+
 def load_catalog(path: Path) -> LoadedCatalog:
+    """The catalog of a .po file as the service uses it, with what is wrong with it. An
+    entry Babel's reader refuses is left out (a BrokenEntry: English shows for it);
+    the file is Unusable only when it cannot be read at all, its header is broken, or
+    a quoted string is not closed (what follows it cannot be trusted)."""
     path = Path(path)
     broken_line = unclosed_string_line(path)
     unclosed = [] if broken_line is None else [Unusable(str(path), broken_line, '""', (
         "a quoted string is not closed on this line (or the line is not .po syntax); "
         "the service keeps the last good catalog"))]
+    problems = list(unclosed)
     try:
         with open(path, "rb") as handle:
             catalog = read_po(handle, abort_invalid=True)
+    except PoFileError as refused:
+        if unclosed:  # the lines after an unclosed string cannot be told apart
+            return LoadedCatalog(path, None, [*problems, Unusable(str(path), refused.lineno + 1, '""',
+                                                                  f"cannot be read: {refused}")])
+        try:
+            catalog, broken = _read_leaving_out_broken_entries(path)
+        except Exception as exc:  # noqa: BLE001 - any failure to read means "unusable"
+            return LoadedCatalog(path, None, [*problems, Unusable(str(path), 1, '""', f"cannot be read: {exc}")])
+        for line, msgid, what in broken:
+            if not msgid:  # the header, or no entry at all: nothing can be trusted
+                problems.append(Unusable(str(path), line, '""', f"cannot be read: {what}"))
+            else:
+                problems.append(BrokenEntry(str(path), line, _shown(msgid), (
+                    f"cannot be read: {what}; the service leaves this entry out (English shows "
+                    "for it) until it is fixed")))
+        if any(problem.fatal for problem in problems):
+            return LoadedCatalog(path, None, problems)
     except Exception as exc:  # noqa: BLE001 - any failure to read means "unusable"
         line = getattr(exc, "lineno", None)
         line = line + 1 if isinstance(line, int) else 1
-        return LoadedCatalog(path, None, [*unclosed, Unusable(str(path), line, '""', f"cannot be read: {exc}")])
-    loaded = LoadedCatalog(path, catalog, unclosed)
+        return LoadedCatalog(path, None, [*problems, Unusable(str(path), line, '""', f"cannot be read: {exc}")])
+    loaded = LoadedCatalog(path, catalog, problems)
     broken = plural_forms_problem(catalog.num_plurals, catalog.plural_expr)
     if broken:
         loaded.problems.append(Unusable(str(path), _header_line(path, "Plural-Forms"), '""', broken))

@@ -10,7 +10,6 @@ import string
 from functools import lru_cache
 
 from babel import Locale
-from babel.lists import format_list
 from babel.numbers import format_decimal
 
 _FORMATTER = string.Formatter()
@@ -66,10 +65,60 @@ def fill_safely(translated: str, source: str, values: dict[str, str]) -> str:
         return source
 
 
+def sentence_start(text: str, names=()) -> str:
+    """A sentence with its first letter capitalised where the script has case ("red
+    Discard All is now on top" -> "Red Discard All ..."; Indic scripts are unchanged),
+    unless it starts with one of `names` (players' names stay as typed)."""
+    if not text or not text[0].islower():
+        return text
+    if any(name and text.startswith(name) for name in names):
+        return text
+    return text[0].upper() + text[1:]
+
+
 @lru_cache(maxsize=8192)
 def _formatted_number(value, lang: str) -> str:
     """Numbers repeat (counts, scores): format each once per language."""
     return format_decimal(value, locale=Locale.parse(lang))
+
+
+def NP_(context: str, message: str) -> tuple[str, str]:
+    """Mark a message with its context for extraction; it is translated where it is used."""
+    return context, message
+
+
+# Lists that players read ("red 3, red 5 and blue 5"), joined by patterns the
+# translators own (not CLDR's: its Telugu puts "మరియు" in every list, and its "unit"
+# lists are incomplete for gu, hi, ne and te). Each style has three patterns: a list
+# of two, the join of every item but the last ({first} the list so far, {second} the
+# next item), and the join of the last ({rest} the list so far, {last} the last item).
+LIST_PATTERNS = {
+    "standard": (
+        # TRANSLATORS: a list of exactly two things, e.g. "red 3 and blue 5" or "Asha and Bina". Write it as your language joins two with "and" (a comma alone is fine where that is natural). Keep {first} and {second}.
+        NP_("list of two, and", "{first} and {second}"),
+        # TRANSLATORS: in a list of three or more joined with "and": {first} is the list so far, {second} the next item (not the last), e.g. "red 3, red 5". Keep {first} and {second}.
+        NP_("list, and: an item before the last", "{first}, {second}"),
+        # TRANSLATORS: in a list of three or more joined with "and": {rest} is every item but the last, already joined, and {last} is the last item, e.g. "red 3, red 5, and blue 5" (English writes a comma before "and" here). Keep {rest} and {last}.
+        NP_("list, and: the last item", "{rest}, and {last}"),
+    ),
+    "or": (
+        # TRANSLATORS: a choice between exactly two things, e.g. "Draw Two or Wild Draw Four". Keep {first} and {second}.
+        NP_("list of two, or", "{first} or {second}"),
+        # TRANSLATORS: in a choice of three or more joined with "or": {first} is the list so far, {second} the next item (not the last), e.g. "Draw Two, Wild Draw Four". Keep {first} and {second}.
+        NP_("list, or: an item before the last", "{first}, {second}"),
+        # TRANSLATORS: in a choice of three or more joined with "or": {rest} is every item but the last, already joined, and {last} is the last item, e.g. "Skip, Draw Two, or Wild Draw Four". Keep {rest} and {last}.
+        NP_("list, or: the last item", "{rest}, or {last}"),
+    ),
+    "separate": (
+        # TRANSLATORS: two items that are themselves phrases with lists in them, kept apart, e.g. "Skip and Reverse: 20 points; Wild: 50 points". A separator, not "and". Keep {first} and {second}.
+        NP_("list of separate phrases, two", "{first}; {second}"),
+        # TRANSLATORS: in a list of three or more phrases kept apart (see "Skip and Reverse: 20 points; Wild: 50 points"): {first} is the list so far, {second} the next phrase. Keep {first} and {second}.
+        NP_("list of separate phrases: an item before the last", "{first}; {second}"),
+        # TRANSLATORS: in a list of three or more phrases kept apart: {rest} is every phrase but the last, already joined, {last} the last phrase. Keep {rest} and {last}.
+        NP_("list of separate phrases: the last item", "{rest}; {last}"),
+    ),
+}
+_PATTERN_NAMES = (("first", "second"), ("first", "second"), ("rest", "last"))
 
 
 class Translator:
@@ -83,13 +132,43 @@ class Translator:
         self.lang = lang
         self.locale = Locale.parse(lang)
         self._translations = translations
+        self._lists = {}
 
     def number(self, value) -> str:
         return _formatted_number(value, self.lang)
 
     def join(self, items, style: str = "standard") -> str:
-        """A list in the locale's words: 'red 3, red 5 and blue 5' ('or' with style='or')."""
-        return format_list(list(items), style=style, locale=self.locale)
+        """A list in the catalog's words: 'red 3, red 5, and blue 5' ('or' with
+        style='or'; style='separate' keeps phrases apart with '; ')."""
+        items = [str(item) for item in items]
+        if len(items) < 2:
+            return items[0] if items else ""
+        two, middle, end = self._list_patterns(style)
+        if len(items) == 2:
+            return two.format_map({"first": items[0], "second": items[1]})
+        joined = items[0]
+        for item in items[1:-1]:
+            joined = middle.format_map({"first": joined, "second": item})
+        return end.format_map({"rest": joined, "last": items[-1]})
+
+    def _list_patterns(self, style: str) -> tuple[str, str, str]:
+        """The three patterns of a list style, each the translation when it keeps both
+        of its placeholders once and nothing else (an item is never dropped), else the
+        English source."""
+        patterns = self._lists.get(style)
+        if patterns is None:
+            patterns = self._lists[style] = tuple(
+                self._list_pattern(context, source, names)
+                for (context, source), names in zip(LIST_PATTERNS[style], _PATTERN_NAMES))
+        return patterns
+
+    def _list_pattern(self, context: str, source: str, names: tuple[str, str]) -> str:
+        translated = self._translations.pgettext(context, source) if self._translations else source
+        try:
+            fields = placeholders(translated)
+        except ValueError:
+            return source
+        return translated if sorted(fields) == sorted(names) else source
 
     def _values(self, values) -> dict[str, str]:
         return {name: self.number(value) if isinstance(value, (int, float)) and not isinstance(value, bool)

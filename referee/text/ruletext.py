@@ -663,7 +663,7 @@ def house(rules: Rules, tr: Translator) -> Section:
         section.add("house.doubles", tr.ngettext(
             "Doubles: you may play up to {count} card of the same colour and number together.",
             "Doubles: you may play up to {count} cards of the same colour and number together.", most))
-    for kind, answers in (_get(rules, "house.stacking") or {}).items():
+    for kind, answers in rules.stacking_lists.items():   # (by value: worked out from the counts)
         adding = [a for a in answers if a not in rules.kinds or not rules.kinds[a].deflects]
         deflecting = [a for a in answers if a not in adding]
         if adding:
@@ -676,7 +676,11 @@ def house(rules: Rules, tr: Translator) -> Section:
             section.add(f"house.stacking.{kind}.deflect", tr.gettext(
                 "Deflection: when a {card} makes you draw, you may play a {cards} instead; the draw goes on unchanged to the next player in the direction of play.",
                 card=kind_name(kind, tr, rules), cards=_names(deflecting, tr, rules, "or")))
-    if _get(rules, "house.stacking_revenge") and any((_get(rules, "house.stacking") or {}).values()):
+    if rules.stacking_by_value and any(rules.stacking_lists.values()):
+        # TRANSLATORS: rule text, house rules section (UNO No Mercy): a draw card answering a pending draw need not match.
+        section.add("house.stacking_by", tr.gettext(
+            "A draw card played to answer a pending draw need not match the colour in play or the symbol."))
+    if _get(rules, "house.stacking_revenge") and any(rules.stacking_lists.values()):
         # TRANSLATORS: rule text, house rules section: the revenge house rule.
         section.add("house.stacking_revenge", tr.gettext(
             "Revenge: a draw card played to answer a pending draw counts double."))
@@ -689,7 +693,7 @@ def house(rules: Rules, tr: Translator) -> Section:
     if _get(rules, "house.no_wild_on_wild"):
         # TRANSLATORS: rule text, house rules section: the no-wild-on-wild house rule.
         section.add("house.no_wild_on_wild", tr.gettext("A wild card may not be played on a wild card."))
-    if _get(rules, "house.stacking_same_color") and any(_get(rules, "house.stacking") or {}):
+    if _get(rules, "house.stacking_same_color") and any(rules.stacking_lists.values()):
         # TRANSLATORS: rule text, house rules section: stacking is allowed only within the colour in play.
         section.add("house.stacking_same_color", tr.gettext(
             "A coloured draw card may answer a pending draw only if it is of the colour in play."))

@@ -10,7 +10,7 @@ from referee.engine.rules import compiled
 
 from .cards import card_name, color_name, kind_name
 from .catalogs import translator
-from .render import Translator
+from .render import Translator, sentence_start
 from .verdicts import M_, MN_, Sentence, player_name, verdict_message
 
 # --- what happens next ------------------------------------------------------------
@@ -37,6 +37,13 @@ NEXT: dict[str, Sentence] = {
     "answer-draw": MN_("{player} draws {count} card.", "{player} draws {count} cards."),
     # TRANSLATORS: what must happen now: {player} draws cards one by one until a card of the colour {color} comes, and keeps them all.
     "answer-draw/until-color": M_("{player} draws until a {color} card comes and keeps every card drawn."),
+    # TRANSLATORS: what must happen now (after a failed challenge of a draw until a colour): {player} draws until a card of the colour {color} comes, then {count} more cards, and keeps them all.
+    "answer-draw/until-color-more": MN_("{player} draws until a {color} card comes, then {count} card more, and keeps every card drawn.",
+                                        "{player} draws until a {color} card comes, then {count} cards more, and keeps every card drawn."),
+    # TRANSLATORS: what must happen now: {player} plays a card on {top}, or, as nothing is left on the table to draw, ends their turn; {color} is the colour in play.
+    "play/nothing-to-draw": M_("{player} plays a card on {top} or, with nothing left to draw, ends their turn; the colour in play is {color}."),
+    # TRANSLATORS: what must happen now: the round is over because every other player is out (the mercy rule); {winner} is the last one left in, and the table gives each hand's cards or points.
+    "score/last-left": M_("{winner} is the last player left in: score the round by giving the cards left in each hand, or each player's points."),
     # TRANSLATORS: what must happen now on a wild that names no colour (UNO All Wild): {player} plays any card on {top}, or draws.
     "play/any": M_("{player} plays any card on {top} or draws; no colour is in play."),
     # TRANSLATORS: what must happen now (UNO Attack): {player} must press the launcher {count} times.
@@ -74,7 +81,9 @@ def next_sentences(action: dict) -> list[tuple[Sentence, dict]]:
     """The sentences that say `action` (engine next_action), with their raw values."""
     situation = action.get("situation")
     key = situation
-    if situation == "play" and action.get("color") is None:
+    if situation == "play" and "draw" not in action.get("moves", ()) and action.get("color") is not None:
+        key = "play/nothing-to-draw"
+    elif situation == "play" and action.get("color") is None:
         key = "play/any"
     elif situation == "play" and action.get("launcher"):
         key = "play/launcher"
@@ -83,7 +92,9 @@ def next_sentences(action: dict) -> list[tuple[Sentence, dict]]:
     elif situation in ("answer-launcher", "press-owed") and action.get("until_cards"):
         key = f"{situation}/until"
     elif situation == "answer-draw" and action.get("until_color"):
-        key = "answer-draw/until-color"
+        key = "answer-draw/until-color-more" if action.get("count") else "answer-draw/until-color"
+    elif situation == "score" and action.get("last_left"):
+        key = "score/last-left"
     if key not in NEXT:
         return []
     values = {name: action.get(name) for name in ("player", "top", "color", "card", "count",
@@ -129,7 +140,8 @@ def _words(values: dict, tr: Translator, players, rules) -> dict:
 def next_message(action: dict, lang: str, players, rules) -> str:
     """`next` in the reader's language: one or more whole sentences."""
     tr, rules = translator(lang), compiled(rules)
-    return " ".join(sentence.render(tr, _words(values, tr, players, rules))
+    names = [str(name) for name in players or ()]
+    return " ".join(sentence_start(sentence.render(tr, _words(values, tr, players, rules)), names)
                     for sentence, values in next_sentences(action))
 
 
@@ -147,23 +159,45 @@ CORRECTION: dict[str, Sentence] = {
 }
 # TRANSLATORS: part of a correction verdict: {verdict} is the whole sentence the referee had said about a move now taken back.
 TAKEN_BACK = M_("Taken back: {verdict}")
+# TRANSLATORS: part of a correction verdict: the move taken back was itself an earlier correction, which had put the table back to how it stood after move number {to_seq}.
+TAKEN_BACK_CORRECTION = M_("Taken back: an earlier correction, which had put the table back to how it stood after move {to_seq}.")
+# TRANSLATORS: last part of a correction verdict, after the moves it names one by one ("Taken back: ..."): {count} more moves were taken back that it does not name.
+MORE_TAKEN_BACK = MN_("Also taken back: {count} more move.", "Also taken back: {count} more moves.")
 # TRANSLATORS: part of a correction verdict: {reason} is what the table typed as the reason, left as typed.
 REASON = M_("Reason given: {reason}")
 MAX_TAKEN_BACK_SAID = 3
 
 
+def taken_back_message(entry: dict, lang: str, players, rules) -> str:
+    """The sentence that names one move a correction took back, from its verdict
+    ({code, details}, as the table's log holds it): what the referee had said about
+    it, or, for an earlier correction, where that correction had put the table."""
+    tr = translator(lang)
+    if entry.get("code") == "corrected":
+        details = entry.get("details") if isinstance(entry.get("details"), dict) else {}
+        return TAKEN_BACK_CORRECTION.render(tr, {"to_seq": details.get("to_seq", 0)})
+    return TAKEN_BACK.render(tr, {"verdict": verdict_message(entry, lang, players, rules)})
+
+
 def correction_message(verdict: dict, lang: str, players, rules) -> str:
+    """A correction's verdict: how many moves it took back, the last few legal ones
+    named (whatever the details list, which need not be every move), and how many
+    more it took back than it names."""
     tr = translator(lang)
     details = verdict.get("details") or {}
     code = verdict.get("code")
     if code == "corrected":
         key = "corrected" if details.get("player") is not None else "corrected/table"
+        count = details.get("count", 0)
         values = {"player": player_name(details.get("player"), tr, players),
-                  "count": details.get("count", 0), "to_seq": details.get("to_seq", 0)}
+                  "count": count, "to_seq": details.get("to_seq", 0)}
         said = [CORRECTION[key].render(tr, values)]
-        for earlier in (details.get("taken_back") or [])[-MAX_TAKEN_BACK_SAID:]:
-            if earlier.get("legal"):
-                said.append(TAKEN_BACK.render(tr, {"verdict": verdict_message(earlier, lang, players, rules)}))
+        listed = [entry for entry in details.get("taken_back") or [] if isinstance(entry, dict)]
+        named = [entry for entry in listed if entry.get("legal")][-MAX_TAKEN_BACK_SAID:]
+        said.extend(taken_back_message(entry, lang, players, rules) for entry in named)
+        more = count - len(named) if isinstance(count, int) else 0
+        if named and more > 0:
+            said.append(MORE_TAKEN_BACK.render(tr, {"count": more}))
     else:
         said = [CORRECTION[code].render(tr, {"to_seq": details.get("to_seq", 0),
                                             "round": details.get("round", 0)})]
@@ -193,8 +227,8 @@ def values_message(values: list, lang: str, rules) -> str:
             names = tr.join(kind_name(kind, tr, rules) for kind in entry.get("kinds") or ())
             items.append(VALUE_ITEM.render(tr, {"cards": names, "points": entry.get("points", 0)}))
     if items:
-        # "unit" lists without a final "and": the items themselves hold "and" lists.
-        said.append(VALUES.render(tr, {"values": tr.join(items, style="unit")}))
+        # kept apart, not joined with "and": the items themselves hold "and" lists.
+        said.append(VALUES.render(tr, {"values": tr.join(items, style="separate")}))
     return " ".join(said)
 
 

@@ -12,7 +12,7 @@ from referee.engine.rules import KindSpec, PendingDraw, Rules, compiled
 
 from .cards import card_name, color_name, split_card
 from .catalogs import translator
-from .render import Translator, placeholders
+from .render import Translator, placeholders, sentence_start
 
 
 @dataclass(frozen=True)
@@ -320,6 +320,12 @@ MESSAGES: dict[str, tuple[Sentence, ...]] = {
         M_("Only cards of the colour {color} may be played along with this card, and {card} is of another colour.",
            color_form=POSTPOSITION),
     ),
+    "discard-all-kept-back": (
+        # TRANSLATORS: refusal (Discard All, the hand shown): every card of the colour {color} (before a postposition) must go down with {card}, and the hand keeps {holding} back.
+        MN_("Every card of the colour {color} goes down with {card}, and the hand keeps back {holding}, a card of that colour.",
+            "Every card of the colour {color} goes down with {card}, and the hand keeps back {holding}, cards of that colour.",
+            n="holding", color_form=POSTPOSITION),
+    ),
     "restricted-play": (
         # TRANSLATORS: refusal: the card {card} may not be played while the hand holds {holding}, of the colour {color} (before a postposition).
         MN_("{card} may not be played while the hand holds {holding}, a card of the colour {color}.",
@@ -425,6 +431,13 @@ MESSAGES: dict[str, tuple[Sentence, ...]] = {
         # TRANSLATORS: refusal when scoring: {player}, named as the winner of the round, still holds {count} cards.
         MN_("{player} still holds {count} card, so {player} cannot be the winner of this round.",
             "{player} still holds {count} cards, so {player} cannot be the winner of this round."),
+    ),
+    "points-over-hand": (
+        # TRANSLATORS: first sentence of a refusal when scoring by points: the table gave {points} points for {player}'s hand.
+        MN_("The score gives {player} {points} point.", "The score gives {player} {points} points.", n="points"),
+        # TRANSLATORS: second sentence of the same refusal: {player} holds {count} cards, which together can be worth at most {max} points.
+        MN_("{player} holds {count} card, worth {max} points at most.",
+            "{player} holds {count} cards, worth {max} points at most."),
     ),
     "hand-count-mismatch": (
         # TRANSLATORS: first sentence of a refusal when scoring: the table recorded {expected} cards in {player}'s hand.
@@ -577,6 +590,63 @@ def _launcher_aimed(card, rules: Rules | None) -> PendingDraw | None:
     return owed if owed is not None and owed.kind == "launcher" else None
 
 
+# When the first card turned up makes the first player owe a draw (or launcher presses),
+# "... and Bina plays first" would be wrong: Bina draws and, with a skip, loses the
+# turn. The opening is then two sentences: the card and colour, then what the card
+# makes the first player do (as `next` says it).
+OPENING_OWED: dict[tuple[str, bool], Sentence] = {
+    # TRANSLATORS: verdict when a game starts on a card that makes the first player draw (the next sentence says what they must do). {top} is the first card turned up (a card name), {color} the colour in play (a word).
+    ("table-opened", False): M_("The game has started: {top} is the first card on the discard pile, and the colour in play is {color}."),
+    # TRANSLATORS: verdict when a game starts on a wild that names no colour (UNO All Wild) and makes the first player draw (the next sentence says what they must do). {top} is its name.
+    ("table-opened", True): M_("The game has started: {top} is the first card on the discard pile, and no colour is in play."),
+    # TRANSLATORS: verdict when round number {round} is dealt on a card that makes the first player draw (the next sentence says what they must do). {top} is the first card turned up, {color} the colour in play (a word).
+    ("round-dealt", False): M_("Round {round} is dealt: {top} is the first card on the discard pile, and the colour in play is {color}."),
+    # TRANSLATORS: verdict when round number {round} is dealt on a wild that names no colour and makes the first player draw (the next sentence says what they must do). {top} is its name.
+    ("round-dealt", True): M_("Round {round} is dealt: {top} is the first card on the discard pile, and no colour is in play."),
+}
+OWED_AT_OPENING: dict[str, Sentence] = {
+    # TRANSLATORS: second sentence of a game's start: the first card turned up ("It", a draw card) makes {first_player} draw {count} cards, and they lose their turn (they play nothing).
+    "draw": MN_("It makes {first_player} draw {count} card and miss the turn.",
+                "It makes {first_player} draw {count} cards and miss the turn."),
+    # TRANSLATORS: second sentence of a game's start: the first card turned up ("It", a draw card) makes {first_player} draw {count} cards, and then they play.
+    "draw/then-play": MN_("It makes {first_player} draw {count} card before playing.",
+                          "It makes {first_player} draw {count} cards before playing."),
+    # TRANSLATORS: second sentence of a game's start (UNO Attack): the first card turned up ("It") makes {first_player} press the card launcher {count} times, and they lose their turn.
+    "launcher": MN_("It makes {first_player} press the launcher once and miss the turn.",
+                    "It makes {first_player} press the launcher {count} times and miss the turn."),
+    # TRANSLATORS: second sentence of a game's start (UNO Attack): the first card turned up ("It") makes {first_player} press the card launcher {count} times, and then they play.
+    "launcher/then-play": MN_("It makes {first_player} press the launcher once before playing.",
+                              "It makes {first_player} press the launcher {count} times before playing."),
+    # TRANSLATORS: second sentence of a game's start (UNO Attack): the first card turned up ("It") makes {first_player} press the card launcher until it fires a card, and they lose their turn.
+    "launcher-until": M_("It makes {first_player} press the launcher until it fires a card, and miss the turn."),
+    # TRANSLATORS: second sentence of a game's start (UNO Attack): the first card turned up ("It") makes {first_player} press the card launcher until it fires a card, and then they play.
+    "launcher-until/then-play": M_("It makes {first_player} press the launcher until it fires a card, before playing."),
+}
+
+
+def owed_at_opening(code: str, details: dict, effects) -> tuple[str, int | None] | None:
+    """(wording, count) of what the first card of a deal makes the first player owe, from
+    the verdict's effects (a pending draw or launcher presses aimed at them, and a
+    pending skip), or None when it makes them owe nothing (or nothing said here: a draw
+    until a colour comes is left to `next`)."""
+    if code not in ("table-opened", "round-dealt") or not isinstance(effects, list):
+        return None
+    first = details.get("first_player")
+    owed = [effect for effect in effects if isinstance(effect, dict) and effect.get("pending")
+            and effect.get("player") == first]
+    loses_turn = any(effect.get("type") == "skip" for effect in owed)
+    suffix = "" if loses_turn else "/then-play"
+    for effect in owed:
+        if effect.get("type") == "draw" and isinstance(effect.get("count"), int):
+            return "draw" + suffix, effect["count"]
+        if effect.get("type") == "launcher":
+            if effect.get("until_cards"):
+                return "launcher-until" + suffix, None
+            if isinstance(effect.get("presses"), int):
+                return "launcher" + suffix, effect["presses"]
+    return None
+
+
 def variant(code: str, details: dict, rules: Rules | None) -> str | None:
     """Which wording of the code fits the ruleset (None: the plain one)."""
     details = details or {}
@@ -648,8 +718,17 @@ def render_verdict(verdict_json: dict, tr: Translator, players: list[str] | None
     if code not in MESSAGES:
         # TRANSLATORS: fallback for a verdict code this version does not know; {code} is left as it is.
         return tr.gettext("The referee ruled: {code}.", code=str(code))
-    return " ".join(_sentence(sentence, code, details, tr, players, rules)
-                    for sentence in sentences_for(code, details, rules))
+    owed = owed_at_opening(code, details, verdict_json.get("effects"))
+    if owed is not None:
+        wording, count = owed
+        details = dict(details, count=count)
+        sentences = (OPENING_OWED[(code, "color" in details and details["color"] is None)],
+                     OWED_AT_OPENING[wording])
+    else:
+        sentences = sentences_for(code, details, rules)
+    names = [str(name) for name in players or ()]
+    return " ".join(sentence_start(_sentence(sentence, code, details, tr, players, rules), names)
+                    for sentence in sentences)
 
 
 def _sentence(sentence: Sentence, code: str, details: dict, tr: Translator, players, rules: Rules) -> str:

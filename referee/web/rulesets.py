@@ -39,12 +39,30 @@ def list_rulesets(lang="en", after=None, chosen=None):
     return [catalog.titled(summary, lang) for summary in listed], next_after
 
 
-def resolved_ruleset(ruleset_id):
-    """The resolved data of a ruleset id (its latest version when published)."""
+def resolved_ruleset(ruleset_id, version=None):
+    """The resolved data of a ruleset id: of `version`, or its latest version when
+    published (a built-in has only version 1)."""
     try:
-        return _catalog().find(ruleset_id).data
+        return _catalog().find(ruleset_id, version).data
     except LookupError as missing:
         raise UnknownRuleset(ruleset_id) from missing
+
+
+def page_version(raw):
+    """A page's `version` parameter: None when absent, the number when it is a positive
+    integer, else UnknownRuleset (no ruleset has such a version)."""
+    if raw is None or raw == "":
+        return None
+    if not raw.isascii() or not raw.isdigit() or not 0 < int(raw) < 2**31:
+        raise UnknownRuleset(raw)
+    return int(raw)
+
+
+def with_version(rulesets, chosen, version):
+    """The picker's list, its `chosen` entry shown at the version the page reads."""
+    if version is None:
+        return rulesets
+    return [dict(entry, version=version) if entry["id"] == chosen else entry for entry in rulesets]
 
 
 def compare_with_parent(text, lang, describe):

@@ -15,7 +15,7 @@ from referee.web.catalogs import message_of, preview_choices, untranslated_messa
 from referee.web.i18n import endonym, page_gettext, page_ngettext
 from referee.web.names import deck_names
 from referee.web.rulesets import (DEFAULT_RULESET, UnknownRuleset, compare_with_parent,
-                                  list_rulesets, resolved_ruleset)
+                                  list_rulesets, page_version, resolved_ruleset, with_version)
 
 @bp.before_request
 def choose_language():
@@ -87,19 +87,32 @@ def rulebook():
     ruleset_id = request.args.get("ruleset", DEFAULT_RULESET)
     # The picker lists a page of rulesets; `after` turns the page (HOSTILE.md 27).
     rulesets, more_after = list_rulesets(g.lang, request.args.get("after"), ruleset_id)
+    # `version` pins a published version (a table's rules), as the API's ?version= does.
+    raw_version = request.args.get("version")
     try:
-        data = resolved_ruleset(ruleset_id)
+        version = page_version(raw_version)
+        data = resolved_ruleset(ruleset_id, version)
     except UnknownRuleset:
         return render_template("web/rulebook.html", rulesets=rulesets, more_after=more_after,
-                               chosen=ruleset_id, book=None), 404
+                               chosen=ruleset_id, book=None,
+                               version=raw_version if _exists(ruleset_id) else None), 404
     return render_template(
         "web/rulebook.html",
-        rulesets=rulesets,
+        rulesets=with_version(rulesets, ruleset_id, version),
         more_after=more_after,
         chosen=ruleset_id,
         book=rule_text(data, g.lang),
         description=_own_description(data, g.lang),
     )
+
+
+def _exists(ruleset_id):
+    """Whether a ruleset has this id (at any version)."""
+    try:
+        resolved_ruleset(ruleset_id)
+    except UnknownRuleset:
+        return False
+    return True
 
 
 def _own_description(data, lang):
@@ -141,7 +154,7 @@ def try_table():
 def table_companion():
     """The page a phone keeps open at a real table (the practice board is /try)."""
     chosen = request.args.get("ruleset", DEFAULT_RULESET)
-    return render_template("web/table.html", rulesets=list_rulesets(chosen=chosen)[0],
+    return render_template("web/table.html", rulesets=list_rulesets(g.lang, chosen=chosen)[0],
                            chosen=chosen)
 
 

@@ -135,7 +135,7 @@ def test_points_scoring_shows_the_value_table_and_a_wrong_total_is_corrected(cli
     assert wrong["code"] == "round-scored" and wrong["details"]["points"] == 0
     assert {"kinds": ["skip", "reverse", "draw-two"], "points": 20} in wrong["details"]["values"]
     assert wrong["message"].endswith("Number cards are worth their number. Card values: "
-                                     "Skip, Reverse, and Draw Two: 20 points, Wild and Wild "
+                                     "Skip, Reverse, and Draw Two: 20 points; Wild and Wild "
                                      "Draw Four: 50 points.")
     assert wrong["next"]["situation"] == "deal"
     undone = corrected(client, tid, to_seq=out["seq"], reason="forgot Asha's cards")

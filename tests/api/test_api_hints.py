@@ -86,3 +86,61 @@ def test_a_tables_hints_use_its_state_now(client):
     assert unrestricted and unrestricted <= plays <= set(phone.playable(seat))
     assert body["next"]["message"].startswith("ఇప్పుడు")
     assert client.post("/v1/tables/no-such-table-0/hints", json={"hand": []}).status_code == 404
+
+
+# UNO Flip: after a Flip the dark side is up, and every hand holds dark faces.
+DARK_HAND = ["pink-2", "teal-3", "orange-4", "purple-5", "pink-skip-everyone", "teal-7"]
+FLIP_OPENING = {"ruleset": "flip", "players": PLAYERS, "dealer": 0, "first_card": "red-5"}
+LANGS = ("en", "gu", "hi", "ne", "te")
+
+
+def _flipped_table(client):
+    opened = client.post("/v1/tables", json=FLIP_OPENING)
+    assert opened.status_code == 201, opened.get_json()
+    table = opened.get_json()
+    assert table["state"]["current"] == 1
+    played = client.post(f"/v1/tables/{table['id']}/moves", json={"move": {
+        "type": "play", "player": 1, "cards": ["red-flip"], "turned_up": "pink-3"}})
+    assert played.status_code == 200 and played.get_json()["legal"], played.get_json()
+    state = played.get_json()["state"]
+    assert state["side"] == "dark" and state["current"] == 2
+    return table["id"], state
+
+
+def _dark_hints_are_the_dark_plays(body):
+    plays = [m["move"]["cards"] for m in body["moves"] if m["move"]["type"] == "play"]
+    assert ["pink-2"] in plays and ["teal-3"] in plays and ["pink-skip-everyone"] in plays
+    assert ["orange-4"] not in plays  # neither pink nor a 3
+    assert body["player"] == 2
+
+
+def test_a_flipped_tables_hints_read_the_hand_on_the_dark_side(client):
+    table, state = _flipped_table(client)
+    for lang in LANGS:
+        response = client.post(f"/v1/tables/{table}/hints?lang={lang}",
+                               json={"hand": DARK_HAND + ["pink-9"]})
+        assert response.status_code == 200, (lang, response.get_json())
+        _dark_hints_are_the_dark_plays(response.get_json())
+    # a light-side face is not a card of the side up
+    body = problem(client.post(f"/v1/tables/{table}/hints",
+                               json={"hand": DARK_HAND + ["red-9"]}), 422)
+    assert body["errors"][0]["path"] == "/hand/6" and body["errors"][0]["code"] == "unknown-card"
+
+
+def test_stateless_flip_hints_read_the_hand_on_the_side_the_state_says_is_up(client):
+    _table, state = _flipped_table(client)
+    hand = DARK_HAND + ["pink-9"]
+    for lang in LANGS:
+        response = client.post(f"/v1/rulesets/flip/hints?lang={lang}",
+                               json={"state": state, "hand": hand})
+        assert response.status_code == 200, (lang, response.get_json())
+        body = response.get_json()
+        _dark_hints_are_the_dark_plays(body)
+        for hint in body["moves"]:  # each hinted move is legal when sent
+            move = dict(hint["move"], **({"color": hint["colors"][0]} if "colors" in hint else {}))
+            verdict = client.post(f"/v1/rulesets/flip/check?lang={lang}",
+                                  json={"state": state, "move": move, "hand": hand}).get_json()
+            assert verdict["legal"] and verdict["code"] == hint["code"], (move, verdict)
+    light = dict(state, side="light", top="red-5", color="red")
+    body = problem(client.post("/v1/rulesets/flip/hints", json={"state": light, "hand": hand}), 422)
+    assert body["errors"][0]["path"] == "/hand/0" and body["errors"][0]["code"] == "unknown-card"

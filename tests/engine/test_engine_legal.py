@@ -4,6 +4,7 @@ On every position of random full-information games, under every shipped ruleset 
 random house rules, with 2 to 10 players: every move the enumerator lists is legal,
 and no single-card play it leaves out is (Table.check_enumerator).
 """
+import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
@@ -105,3 +106,41 @@ def test_a_player_owing_a_pending_launcher_draw_and_presses_is_offered_the_pendi
     draws = [o for o in options if o.move.type == "draw"]
     assert draws and all(o.verdict.legal for o in draws)
     assert [o.move.presses for o in draws] == [1]
+
+
+# The mechanisms of issue 24, each with the verdict codes that show a game used it.
+NEW_MECHANISMS = [
+    ("no-mercy", {"stacked", "played-several", "went-out"}),   # stacking by value, Discard All whole
+    ("flip", {"challenge-failed"}),   # Wild Draw Color challenged too (a guilty play: the test below)
+    ("color-roulette", {"draw-accepted"}),                        # a last card's draw until a colour
+    ("no-mercy-player-names", {"stacked", "draw-accepted"}),
+]
+
+
+@pytest.mark.parametrize("ruleset, codes", NEW_MECHANISMS)
+def test_the_enumerator_agrees_with_the_judge_on_the_new_mechanisms(compiled, ruleset, codes):
+    """Fixed seeds and several tables, so that each mechanism is exercised (the codes
+    show it was): every listed move legal, no single-card play left out."""
+    seen = set()
+    for players in (2, 3, 6):
+        stats = simulate(compiled[ruleset], games=2, seed=24 + players, players=players,
+                         check_legal=True, max_moves=3000)
+        assert stats.games + stats.capped == 2
+        seen |= set(stats.codes)
+    assert codes <= seen, codes - seen
+
+
+def test_a_wild_draw_color_challenge_is_listed_and_its_draws_are_owed(compiled):
+    rules = compiled["flip"]
+    state = parse_state(rules, {"players": ["Asha", "Bina", "Chirag"], "current": 1, "side": "dark",
+                                "top": "wild-draw-color", "color": "orange", "hand_counts": [6, 7, 7],
+                                "pending": {"kind": "draw", "count": None, "player": 1,
+                                            "card": "wild-draw-color", "lose_turn": True, "by": 0,
+                                            "prev_color": "pink", "prev_top": "pink-5",
+                                            "until_color": True}})
+    hands = {0: ["pink-9", "teal-1", "teal-2", "teal-3", "teal-4", "teal-5"], 1: ["teal-7"] * 7}
+    options = legal_moves(rules, state, hands)
+    assert sorted(o.move.type for o in options) == ["challenge", "draw"]
+    assert all(o.verdict.legal for o in options)
+    guilty = next(o for o in options if o.move.type == "challenge").verdict.state
+    assert [o.move.type for o in legal_moves(rules, guilty, hands)] == ["draw"]

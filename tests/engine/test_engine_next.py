@@ -53,3 +53,25 @@ def test_an_early_uno_call_on_the_second_to_last_card_is_announced(compiled):
     move = Move("call-uno", 0)
     assert judge(rules, state, move).legal
     assert "call-uno" in next_action(rules, state)["moves"]
+
+
+def test_with_nothing_left_to_draw_next_offers_ending_the_turn_not_a_draw(compiled):
+    """Every card in the hands but the top one: a draw is refused (draw-impossible), so
+    `next` offers `pass`, which the judge accepts, instead of `draw`."""
+    rules = compiled["classic"]
+    state = parse_state(rules, {"players": ["Asha", "Bina"], "current": 0, "top": "red-5",
+                                "hand_counts": [54, 53]})
+    action = next_action(rules, state)
+    assert action["moves"] == ["play", "pass"]
+    draw = Move("draw", 0)
+    draw.count = 1
+    assert judge(rules, state, draw).code == "draw-impossible"
+    assert judge(rules, state, Move("pass", 0)).legal
+
+
+def test_the_last_player_left_in_is_not_said_to_have_gone_out(compiled):
+    rules = compiled["no-mercy"]
+    state = parse_state(rules, {"players": ["Asha", "Bina", "Chirag"], "current": 1, "top": "red-5",
+                                "hand_counts": [0, 7, 0], "out": [0, 2], "phase": "round-over",
+                                "winner": 1})
+    assert next_action(rules, state)["last_left"] is True

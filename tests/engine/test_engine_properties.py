@@ -10,6 +10,8 @@ are few and shrinking is off: each example is a whole game.
 """
 import json
 
+import pytest
+
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
@@ -96,3 +98,19 @@ def test_a_state_sent_back_by_a_client_is_judged_the_same(compiled, ruleset, see
         direct = judge(rules, state, move, hand).to_json()
         read_back = parse_state(rules, json.loads(json.dumps(state.to_json())))
         assert judge(rules, read_back, move, hand).to_json() == direct
+
+
+@pytest.mark.parametrize("ruleset", SHIPPED)
+def test_every_state_the_engine_answers_reads_back(compiled, ruleset):
+    """A table sends back the state it was answered (the next `/check`, a table's GET):
+    every state of whole simulated games, each position and the verdict on every move,
+    must pass parse_state and read back as it was (a round ended by the mercy rule
+    once left the turn with a player who was out, a state parse_state refuses)."""
+    rules = compiled[ruleset]
+    for players in (2, 4):
+        stats = simulate(rules, games=1, seed=players, players=players, record=True)
+        for state, move, hand in stats.recorded:
+            for answered in (state, judge(rules, state, move, hand).state):
+                sent = json.loads(json.dumps(answered.to_json()))
+                assert parse_state(rules, sent).to_json() == sent, (ruleset, move.type)
+

@@ -144,6 +144,9 @@ def test_scenario(scenario, compiled):
         before = state.to_json()
         verdict = judge(rules, state, move, step.get("hand"))
         check_verdict(expect, verdict, number)
+        # every state the engine answers can be sent back (a table's next request)
+        assert parse_state(rules, verdict.state.to_json()).to_json() == verdict.state.to_json(), \
+            f"step {number}: the state answered does not read back as it was"
         if not verdict.legal and not verdict.effects:
             assert verdict.state.to_json() == before, f"step {number}: an illegal move changed the state"
         state = verdict.state

@@ -122,3 +122,9 @@ def test_each_grammatical_job_of_a_colour_is_its_own_message(locales):
     failed = {"code": "challenge-failed", "details": {"player": 1, "target": 0, "card": "wild-draw-four",
                                                       "color": "green", "count": 6}}
     assert "આશાના હાથમાં લીલા રંગનું એક પણ કાર્ડ નથી" in verdict_message(failed, "gu", ["આશા", "Ravi"], CLASSIC)
+
+
+def test_a_malformed_plural_entry_leaves_out_only_that_entry(locales):
+    copy_fixture("plural_extra_form.po", locales, "hi")  # ENDED good, DREW with 3 forms of 2
+    assert ended("hi") == "Asha ने अपनी बारी समाप्त की।"
+    assert drew(2, "hi") == "Asha drew 2 cards."
