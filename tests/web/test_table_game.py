@@ -103,11 +103,21 @@ def play(tab, card, text):
     tab.locator("#verdict", has_text=text).wait_for()
 
 
+# The rule books list every published ruleset: a title in each language keeps those
+# pages free of English (tests/web/test_translated_pages.py).
+QUICK_TITLES = """translations:
+  gu: {title: "ઝડપી રમત"}
+  hi: {title: "जल्दी वाला खेल"}
+  ne: {title: "छिटो खेल"}
+  te: {title: "త్వరిత ఆట"}
+"""
+
+
 def house_ruleset(server, target):
     ruleset = f"quick-{uuid.uuid4().hex[:8]}"
     status, body = api(server, "POST", "/v1/rulesets",
                        f"id: {ruleset}\ntitle: Quick game\nextends: classic\n"
-                       f"scoring:\n  target: {target}\n",
+                       f"scoring:\n  target: {target}\n" + QUICK_TITLES,
                        token=server["token"], content_type="application/yaml")
     assert status in (200, 201), body
     return ruleset
