@@ -205,9 +205,12 @@ def test_an_attack_round_is_played_to_its_end_with_the_launcher_count(server, ph
     asha_fires = [2, 0, 1, 0, 3, 0]
     for turn, number in enumerate((1, 2, 3, 4, 5, 6, 8)):
         if turn == 5:  # Bina holds 2 cards: UNO! first, then the card, then Play
+            tab.evaluate("window.taps = 0; document.addEventListener('click', () => window.taps++, true)")
             tab.locator('[data-move="call-uno"]').tap()
             assert tab.locator('[data-move="call-uno"]').get_attribute("aria-pressed") == "true"
         play(tab, f"red-{number}", "won the round" if turn == 6 else f"Bina played red {number}")
+        if turn == 5:
+            assert tab.evaluate("window.taps") == 3  # a play with UNO: UNO!, the card, Play
         if turn < 6:
             fired = asha_fires[turn]
             tab.locator(f'#fired [data-fired="{fired}"]').tap()
@@ -425,3 +428,25 @@ def test_judge_this_answers_a_play_and_a_wild_draw_four_challenge(server, phones
         tap_card(tab, card, picker="judge-hand")
     tab.locator("#judge-challenge").tap()
     tab.locator("#judge-verdict", has_text="The challenge fails, so Bina draws 6 cards").wait_for()
+
+
+def test_a_move_the_server_fails_on_is_reported_after_three_tries(server, phones):
+    """A 500 is not the network: the page gives up after three tries and says so, so the
+    moves tapped after it are not held behind it for ever."""
+    tab = phones[0]
+    open_on_page(tab, server)
+    sent = []
+
+    def fail(route):
+        sent.append(route.request.headers.get("idempotency-key"))
+        route.fulfill(status=500, content_type="application/problem+json",
+                      body='{"status": 500, "detail": "the server failed"}')
+    tab.route("**/moves*", fail)
+    tap_card(tab, "red-3")
+    tab.locator('[data-move="play"]').tap()
+    tab.locator("#verdict.bad", has_text="the server failed").wait_for()
+    assert len(sent) == 3 and len(set(sent)) == 1
+    tab.locator('#network[data-waiting="0"]').wait_for()
+    tab.unroute("**/moves*")
+    tab.locator('[data-move="play"]').tap()  # the same cards, tapped again, go through
+    tab.locator("#verdict", has_text="Bina played red 3").wait_for()

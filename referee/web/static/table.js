@@ -598,7 +598,10 @@ async function sendOne(move, expectSeq, generation) {
       method: "POST", body: JSON.stringify(body), timeout: CALL_TIMEOUT,
       headers: {"Content-Type": "application/json", "Idempotency-Key": key,
                 "Authorization": `Bearer ${table.secret}`}});
-    if (answer.status !== 0 && answer.status < 500 && answer.status !== 429) {
+    const passing = answer.status === 0 || answer.status === 429 || answer.status >= 502;
+    // A 500 is the server failing on this move, not the network: after three tries the
+    // page says so instead of holding every later move behind it.
+    if (!passing && !(answer.status === 500 && attempt < 2)) {
       if (linkState !== "online") setLink("online");
       return answer;
     }
