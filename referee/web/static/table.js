@@ -353,8 +353,8 @@ function renderSeats() {
 function moveOpen(move, open) {
   const next = table.next || {};
   if (move === "undo") return table.seq > 0;
-  if (move === "catch-uno") return true;
-  if (move === "call-uno") return true;
+  const playing = ["play", "respond"].includes(table.state.phase);
+  if (move === "catch-uno" || move === "call-uno") return playing;  // any phone, any turn
   if (move === "challenge") return open.has("challenge");
   if (!open.has(move)) return false;
   return !isSeatPhone() || next.player === table.seat;
@@ -540,9 +540,9 @@ function renderDeal(open) {
   if (over) {
     const winner = Number.isInteger(table.state.winner) ? table.state.winner
       : (table.state.scores || []).indexOf(Math.max(...(table.state.scores || [0])));
-    $("next").textContent = [table.next && table.next.message, page.format(strings.game_won, {
-      player: table.state.players[winner], points: (table.state.scores || [])[winner] || 0})]
-      .filter(Boolean).join(" ");
+    // The server's "the game is over: Bina has won", said with the winner's points.
+    $("next").textContent = page.format(strings.game_won, {
+      player: table.state.players[winner], points: (table.state.scores || [])[winner] || 0});
   }
   if (!shown) return;
   const select = $("deal-dealer");
