@@ -765,6 +765,22 @@ $("behind").addEventListener("click", async () => {
   if (entry) await show(entry);
 });
 
+// A phone at a table keeps its screen on where the browser allows it (the lock is
+// dropped when the page is hidden, so it is asked for again when it shows).
+let wakeLock = null;
+
+async function keepAwake() {
+  if (!navigator.wakeLock || wakeLock || document.visibilityState !== "visible") return;
+  try {
+    wakeLock = await navigator.wakeLock.request("screen");
+    wakeLock.addEventListener("release", () => { wakeLock = null; });
+  } catch {
+    wakeLock = null;  // refused (battery saver, no user gesture): the page works without it
+  }
+}
+
+document.addEventListener("visibilitychange", () => { if (table) keepAwake(); });
+
 // --- opening, joining, resuming ------------------------------------------------------
 
 async function show(entry) {
@@ -789,6 +805,7 @@ async function show(entry) {
   say(null, body.next);
   renderTable();
   window.scrollTo(0, 0);
+  keepAwake();
   setLink("online");
   recentMoves(entry.id, body.seq);
   polling += 1;
@@ -1008,9 +1025,17 @@ function renderJudge() {
   $("judge-challenge").hidden = !challenging;
 }
 
+// At a table, the player whose turn it is and the next one are named; elsewhere the
+// table's own example names.
+function judgePlayers() {
+  if (!table || !table.state) return ["Asha", "Bina"];
+  const {players, current} = table.state;
+  return [players[current], players[(current + 1) % players.length]];
+}
+
 function judgeState() {
   const count = judging.shown.length ? judging.shown.length + 1 : 7;
-  return {players: ["Asha", "Bina"], dealer: 1, current: 0, direction: "clockwise",
+  return {players: judgePlayers(), dealer: 1, current: 0, direction: "clockwise",
           top: judging.top, color: judging.color, hand_counts: [count, 7], phase: "play"};
 }
 
