@@ -100,3 +100,50 @@ def test_all_wild_names_no_colour(client):
     played = client.post(path, json={"move": {"type": "play", "player": 1,
                                               "cards": ["wild-skip"]}}).get_json()
     assert played["legal"] and played["state"]["color"] is None
+
+
+# Opening a table: what each built-in ruleset does with the first card, as the doc's
+# table says it (sent back, stays with a colour named, stays), by example cards.
+NUMBER, ACTION = "red-5", "red-skip"
+FIRST_CARDS = {
+    "classic": {"redraw": ["wild", "wild-draw-four"], "choose-color": [], "apply": [NUMBER, ACTION]},
+    "sonic": {"redraw": [ACTION, "wild", "wild-draw-four"], "choose-color": [], "apply": [NUMBER]},
+    "attack": {"redraw": [], "choose-color": ["wild", "wild-hit-four"], "apply": [NUMBER, ACTION]},
+    "flip": {"redraw": ["wild", "wild-draw-two", "red-flip"], "choose-color": [],
+             "apply": [NUMBER, ACTION, "red-draw-one"]},
+    "no-mercy": {"redraw": [ACTION, "wild-draw-six"], "choose-color": [], "apply": [NUMBER]},
+    "all-wild": {"redraw": [], "choose-color": [], "apply": ["wild", "wild-draw-two"]},
+}
+
+
+def test_the_first_card_table_is_what_each_ruleset_does(client):
+    table = section("Opening a table")
+    for ruleset_id, handling in FIRST_CARDS.items():
+        assert re.search(rf"^\| `{ruleset_id}` \|", table, re.M), ruleset_id
+        opening = client.get(f"/v1/rulesets/{ruleset_id}").get_json()["opening"]["first_card"]
+        for card in handling["redraw"]:
+            body = problem(client.post("/v1/tables", json={**OPENING, "ruleset": ruleset_id,
+                                                           "first_card": card}), 422)
+            assert body["errors"][0]["code"] == "first-card-order", (ruleset_id, card)
+            opened = client.post("/v1/tables", json={**OPENING, "ruleset": ruleset_id,
+                                                     "first_card": [card, "blue-2"]})
+            assert opened.status_code == 201, (ruleset_id, card, opened.get_json())
+            assert opened.get_json()["state"]["top"] == "blue-2"
+        for card in handling["choose-color"]:
+            problem(client.post("/v1/tables", json={**OPENING, "ruleset": ruleset_id,
+                                                    "first_card": card}), 422)
+            opened = client.post("/v1/tables", json={**OPENING, "ruleset": ruleset_id,
+                                                     "first_card": card, "color": "blue"})
+            assert opened.status_code == 201, (ruleset_id, card)
+            assert opened.get_json()["state"]["color"] == "blue"
+        for card in handling["apply"]:
+            opened = client.post("/v1/tables", json={**OPENING, "ruleset": ruleset_id,
+                                                     "first_card": card})
+            assert opened.status_code == 201, (ruleset_id, card, opened.get_json())
+            assert opened.get_json()["state"]["top"] == card
+        # and the ruleset says so where the doc sends a client to read it
+        wild = next(how for how, cards in handling.items()
+                    if any(card.startswith("wild") for card in cards))
+        assert opening["wild"] == wild, ruleset_id
+    assert client.get("/v1/rulesets/flip").get_json()["opening"]["first_card"]["by_kind"] == {
+        "flip": "redraw"}
