@@ -147,3 +147,154 @@ def test_the_first_card_table_is_what_each_ruleset_does(client):
         assert opening["wild"] == wild, ruleset_id
     assert client.get("/v1/rulesets/flip").get_json()["opening"]["first_card"]["by_kind"] == {
         "flip": "redraw"}
+
+
+def moves_of(client, table):
+    path = f"/v1/tables/{table['id']}/moves"
+
+    def move(**fields):
+        response = client.post(path, json={"move": fields})
+        assert response.status_code == 200, response.get_json()
+        return response.get_json()
+    return move
+
+
+def opened(client, **fields):
+    response = client.post("/v1/tables", json={**OPENING, **fields})
+    assert response.status_code == 201, response.get_json()
+    return response.get_json()
+
+
+@pytest.mark.parametrize("cards", [["red-3", "red-discard-all", "red-4"],
+                                   ["red-3", "red-4", "red-discard-all"]])
+def test_the_discard_all_ends_on_top_wherever_it_is_listed(client, cards):
+    move = moves_of(client, opened(client, ruleset="attack"))
+    verdict = move(type="play", player=1, cards=cards)
+    assert verdict["code"] == "played-several"
+    assert verdict["state"]["top"] == verdict["next"]["top"] == "red-discard-all"
+
+
+def test_doubles_of_one_number_leave_the_last_card_listed_on_top(client):
+    state = {"players": ["Asha", "Bina", "Chirag"], "dealer": 0, "current": 1,
+             "direction": "clockwise", "top": "red-7", "color": "red",
+             "hand_counts": [7, 7, 7], "phase": "play"}
+    verdict = client.post("/v1/rulesets/same-number/check", json={
+        "state": state, "move": {"type": "play", "player": 1,
+                                 "cards": ["red-3", "blue-3", "green-3"]}}).get_json()
+    assert verdict["code"] == "played-several"
+    assert (verdict["state"]["top"], verdict["state"]["color"]) == ("green-3", "green")
+
+
+HAND_AFTER = ["red-1", "blue-2", "green-3", "yellow-4", "blue-5", "green-6"]
+
+
+def test_a_challenge_shows_the_hand_after_the_wild_draw_four_left_it(client):
+    move = moves_of(client, opened(client))
+    played = move(type="play", player=1, cards=["wild-draw-four"], color="blue")
+    assert played["state"]["hand_counts"][1] == len(HAND_AFTER)
+    before = move(type="challenge", player=2, hand=HAND_AFTER + ["wild-draw-four"])
+    assert (before["legal"], before["code"]) == (False, "hand-count-mismatch")
+    after = move(type="challenge", player=2, hand=HAND_AFTER)
+    assert after["code"] == "challenge-succeeded" and after["details"]["holding"] == ["red-1"]
+
+
+def test_a_wild_draw_color_cannot_be_challenged(client):
+    move = moves_of(client, opened(client, ruleset="flip", first_card="red-5"))
+    move(type="play", player=1, cards=["red-flip"], turned_up="pink-3")
+    played = move(type="play", player=2, cards=["wild-draw-color"], color="teal")
+    assert played["state"]["pending"]["by"] is None
+    assert "challenge" not in played["next"]["moves"]
+    refused = move(type="challenge", player=0, hand=["pink-1"] * 7)
+    assert (refused["legal"], refused["code"]) == (False, "not-challengeable")
+
+
+HAND = ["red-1", "red-2", "blue-3", "green-4", "yellow-5", "wild", "blue-6", "red-9"]
+
+
+def hinted(client, table, hand):
+    answer = client.post(f"/v1/tables/{table['id']}/hints", json={"hand": hand}).get_json()
+    return sorted(entry["move"].get("cards", [entry["move"]["type"]])[0] for entry in answer["moves"])
+
+
+def test_a_draw_without_cards_cannot_hold_the_player_to_the_card_drawn(client):
+    table = opened(client)
+    move = moves_of(client, table)
+    drew = move(type="draw", player=1, count=1)
+    assert drew["next"]["situation"] == "play-after-draw" and drew["next"]["drawn_only"]
+    assert drew["next"]["card"] is None
+    assert hinted(client, table, HAND) == ["pass", "red-1", "red-2", "red-9", "wild"]
+    held = move(type="play", player=1, cards=["red-1"])
+    assert held["legal"] and held["assumed"] == ["drawn-card-played"]
+
+
+def test_a_draw_with_cards_holds_the_player_to_the_card_drawn(client):
+    table = opened(client)
+    move = moves_of(client, table)
+    drew = move(type="draw", player=1, count=1, cards=["red-9"])
+    assert drew["next"]["situation"] == "play-after-draw" and drew["next"]["card"] == "red-9"
+    assert hinted(client, table, HAND) == ["pass", "red-9"]
+    held = move(type="play", player=1, cards=["red-1"])
+    assert (held["legal"], held["code"]) == (False, "only-drawn-card")
+
+
+def test_a_drawn_card_the_rules_force_is_play_drawn_card_only_when_shown(client):
+    shown = moves_of(client, opened(client, ruleset="no-mercy"))(
+        type="draw", player=1, count=2, cards=["blue-2", "red-4"])
+    assert shown["next"]["situation"] == "play-drawn-card"
+    assert (shown["next"]["moves"], shown["next"]["card"]) == (["play"], "red-4")
+    hidden = moves_of(client, opened(client, ruleset="no-mercy"))(type="draw", player=1, count=2)
+    assert hidden["next"]["situation"] == "play-after-draw"
+    assert hidden["next"]["moves"] == ["play", "pass"]
+
+
+def test_every_built_in_ruleset_lets_only_the_drawn_card_be_played_and_attack_moves_on(client):
+    for ruleset_id in FIRST_CARDS:
+        draw = client.get(f"/v1/rulesets/{ruleset_id}").get_json()["turn"]["draw"]
+        assert draw["play_after_draw"] == "drawn-only", ruleset_id
+    drew = moves_of(client, opened(client, ruleset="attack"))(type="draw", player=1, count=1)
+    assert (drew["next"]["situation"], drew["next"]["player"]) == ("play", 2)
+
+
+def check(client, ruleset_id, state, move):
+    response = client.post(f"/v1/rulesets/{ruleset_id}/check", json={"state": state, "move": move})
+    assert response.status_code == 200, response.get_json()
+    return response.get_json()
+
+
+def test_next_says_until_cards_until_color_and_color_when_a_draw_is_owed(client):
+    classic = opened(client)
+    owed = moves_of(client, classic)(type="play", player=1, cards=["wild-draw-four"], color="blue")
+    assert owed["next"]["situation"] == "answer-draw"
+    assert (owed["next"]["count"], owed["next"]["until_cards"], owed["next"]["until_color"],
+            owed["next"]["color"]) == (4, False, False, "blue")
+    hit = opened(client, ruleset="attack", first_card="red-hit-two")["verdict"]["next"]
+    assert hit["situation"] == "answer-launcher"
+    assert (hit["count"], hit["until_cards"], hit["until_color"]) == (2, False, False)
+    state = {"players": ["Asha", "Bina", "Chirag"], "dealer": 0, "current": 1,
+             "direction": "clockwise", "top": "wild", "color": "red", "hand_counts": [7, 7, 7],
+             "phase": "respond", "pending": {"kind": "launcher", "count": None, "player": 1,
+                                             "card": "wild", "until_cards": True}}
+    fired = check(client, "attack", state, {"type": "draw", "player": 1, "count": 0})
+    assert fired["legal"] and fired["next"]["situation"] == "answer-launcher"
+    assert (fired["next"]["count"], fired["next"]["until_cards"]) == (None, True)
+    flip = moves_of(client, opened(client, ruleset="flip", first_card="red-5"))
+    flip(type="play", player=1, cards=["red-flip"], turned_up="pink-3")
+    color = flip(type="play", player=2, cards=["wild-draw-color"], color="teal")["next"]
+    assert (color["situation"], color["moves"], color["count"], color["until_color"],
+            color["color"]) == ("answer-draw", ["draw"], None, True, "teal")
+
+
+ROUND_OVER = {"players": ["Asha", "Bina", "Chirag"], "dealer": 0, "current": 2,
+              "direction": "clockwise", "top": "red-8", "color": "red",
+              "hand_counts": [3, 0, 2], "phase": "round-over", "winner": 1}
+
+
+def test_next_says_the_winner_when_scoring_and_when_the_game_is_over(client):
+    score = check(client, "classic", ROUND_OVER, {"type": "call-uno", "player": 0})["next"]
+    assert (score["situation"], score["player"], score["winner"]) == ("score", None, 1)
+    scored = check(client, "classic", ROUND_OVER, {"type": "score", "points": [79, 0, 7]})["next"]
+    assert (scored["situation"], scored["round"], scored["next_round"]) == ("deal", 1, 2)
+    won = check(client, "classic", {**ROUND_OVER, "scores": [0, 450, 0]},
+                {"type": "score", "points": [79, 0, 7]})
+    assert won["code"] == "game-won"
+    assert (won["next"]["situation"], won["next"]["winner"]) == ("game-over", 1)
