@@ -77,6 +77,7 @@ def test_a_card_of_the_side_not_up_is_unknown(client):
                                json={"move": {"type": "play", "player": 1, "cards": ["pink-5"]}}), 422)
     assert body["errors"][0]["path"] == "/move/cards/0"
     assert body["errors"][0]["code"] == "unknown-card"
+    assert "side" not in client.post("/v1/tables", json=OPENING).get_json()["state"]
 
 
 def test_a_kind_with_no_copies_is_not_a_card(client):
@@ -298,3 +299,55 @@ def test_next_says_the_winner_when_scoring_and_when_the_game_is_over(client):
                 {"type": "score", "points": [79, 0, 7]})
     assert won["code"] == "game-won"
     assert (won["next"]["situation"], won["next"]["winner"]) == ("game-over", 1)
+
+
+def flipped(client, turned_up="pink-3"):
+    """A Flip table after Bina's Flip turned up `turned_up`: (move, verdict)."""
+    move = moves_of(client, opened(client, ruleset="flip", first_card="red-5"))
+    return move, move(type="play", player=1, cards=["red-flip"], turned_up=turned_up)
+
+
+def test_only_a_flip_turns_a_card_up(client):
+    move = moves_of(client, opened(client, ruleset="flip", first_card="red-5"))
+    refused = move(type="play", player=1, cards=["red-5"], turned_up="pink-3")
+    assert (refused["legal"], refused["code"]) == (False, "turned-up-not-allowed")
+
+
+def test_the_card_a_flip_turns_up_does_not_act_and_a_wild_names_no_colour(client):
+    _, five = flipped(client, "pink-draw-five")
+    assert five["state"]["pending"] is None and five["next"]["situation"] == "play"
+    assert (five["state"]["color"], five["next"]["player"]) == ("pink", 2)
+    _, wild = flipped(client, "wild")
+    assert wild["effects"][0] == {"type": "flip", "side": "dark", "top": "wild"}
+    assert wild["state"]["color"] is None and wild["next"]["player"] == 2
+
+
+def test_draw_one_wild_draw_two_and_skip_everyone(client):
+    move = moves_of(client, opened(client, ruleset="flip", first_card="red-5"))
+    one = move(type="play", player=1, cards=["red-draw-one"])
+    assert one["next"]["situation"] == "answer-draw" and one["state"]["pending"]["count"] == 1
+    assert one["state"]["pending"]["lose_turn"] and "accept" in one["next"]["moves"]
+    move = moves_of(client, opened(client, ruleset="flip", first_card="red-5"))
+    two = move(type="play", player=1, cards=["wild-draw-two"], color="green")
+    assert two["state"]["pending"]["count"] == 2 and "challenge" in two["next"]["moves"]
+    move, _ = flipped(client)
+    everyone = move(type="play", player=2, cards=["pink-skip-everyone"])
+    assert everyone["legal"] and everyone["next"]["player"] == 2
+
+
+@pytest.mark.parametrize("answer, code", [
+    ({"type": "accept", "player": 0}, "draw-until-color"),
+    ({"type": "draw", "player": 0, "count": 3, "cards": ["teal-2", "orange-9", "teal-7"]},
+     "drew-past-color"),
+    ({"type": "draw", "player": 0, "count": 2, "cards": ["pink-2", "orange-9"]}, "draw-count-invalid"),
+    ({"type": "draw", "player": 0, "count": 0}, "draw-count-invalid"),
+    ({"type": "draw", "player": 0, "count": 5}, "draw-accepted"),
+])
+def test_a_draw_until_a_colour_comes_is_answered_by_the_count_drawn(client, answer, code):
+    move, _ = flipped(client)
+    move(type="play", player=2, cards=["wild-draw-color"], color="teal")
+    verdict = move(**answer)
+    assert verdict["code"] == code
+    if verdict["legal"]:
+        assert verdict["state"]["hand_counts"][0] == 7 + answer["count"]
+        assert verdict["state"]["pending"] is None and verdict["next"]["player"] == 1
