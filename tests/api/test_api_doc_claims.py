@@ -1,6 +1,8 @@
 """Claims of docs/api.md's prose that no single Request/Answer example shows, each
 sent to the service (the examples themselves: test_api_doc_examples.py)."""
 import re
+import secrets
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -351,3 +353,57 @@ def test_a_draw_until_a_colour_comes_is_answered_by_the_count_drawn(client, answ
     if verdict["legal"]:
         assert verdict["state"]["hand_counts"][0] == 7 + answer["count"]
         assert verdict["state"]["pending"] is None and verdict["next"]["player"] == 1
+
+
+def test_an_idempotent_replay_counts_against_the_write_limit(database_url):
+    from referee.api import create_app
+    from referee.store.testing import migrated
+
+    app = create_app({"DATABASE_URL": migrated(database_url), "TESTING": True, "REDIS_URL": "",
+                      "RATE_LIMIT_WRITES": "3 per minute",
+                      "RATELIMIT_KEY_PREFIX": f"doc-{secrets.token_hex(4)}"})
+    client = app.test_client()
+    table = client.post("/v1/tables", json=OPENING).get_json()
+    path = f"/v1/tables/{table['id']}/moves"
+    headers = {"Authorization": f"Bearer {table['secret']}", "Idempotency-Key": "phone-b-1"}
+    move = {"move": {"type": "draw", "player": 1}, "expect_seq": 0}
+    answers = [client.post(path, json=move, headers=headers) for _ in range(3)]
+    assert [a.status_code for a in answers] == [200, 200, 200]
+    assert [a.headers.get("Idempotent-Replayed") for a in answers[1:]] == ["true", "true"]
+    limited = client.post(path, json=move, headers=headers)
+    problem(limited, 429)
+    assert int(limited.headers["Retry-After"]) > 0
+    events = client.get(f"/v1/tables/{table['id']}/events").get_json()["events"]
+    assert [event["seq"] for event in events] == [1]
+
+
+@pytest.mark.parametrize("error, status, slug", [
+    ("database or disk is full", 507, "storage-full"),
+    ("database is locked", 503, "database-unavailable"),
+])
+def test_an_outage_records_nothing_and_the_same_request_goes_through_later(
+        app, client, monkeypatch, error, status, slug):
+    store = app.extensions["referee"].store
+    write = type(store)._write
+    failures = []
+
+    def failing_once(self, raw, judged):
+        if not failures:
+            failures.append(error)
+            raise sqlite3.OperationalError(error)
+        return write(self, raw, judged)
+
+    table = opened(client)
+    path = f"/v1/tables/{table['id']}/moves"
+    move = {"move": {"type": "play", "player": 1, "cards": ["red-3"]}, "expect_seq": 0}
+    key = {"Idempotency-Key": f"outage-{status}"}
+    monkeypatch.setattr(type(store), "_write", failing_once)
+    refused = client.post(path, json=move, headers=key)
+    body = problem(refused, status)
+    assert body["type"] == f"/docs#problem-{slug}"
+    assert int(refused.headers["Retry-After"]) > 0
+    now = client.get(f"/v1/tables/{table['id']}").get_json()
+    assert now["seq"] == 0 and now["state"]["top"] == "red-7"
+    again = client.post(path, json=move, headers=key)
+    assert again.status_code == 200 and again.headers.get("Idempotent-Replayed") is None
+    assert (again.get_json()["seq"], again.get_json()["state"]["top"]) == (1, "red-3")
