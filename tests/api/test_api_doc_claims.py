@@ -407,3 +407,13 @@ def test_an_outage_records_nothing_and_the_same_request_goes_through_later(
     again = client.post(path, json=move, headers=key)
     assert again.status_code == 200 and again.headers.get("Idempotent-Replayed") is None
     assert (again.get_json()["seq"], again.get_json()["state"]["top"]) == (1, "red-3")
+
+
+def test_hints_without_a_state_also_need_the_whole_hand(client):
+    state = opened(client)["state"]
+    for hand in (HAND[:6], HAND):   # Bina holds 7
+        body = problem(client.post("/v1/rulesets/classic/hints", json={"state": state, "hand": hand}), 422)
+        assert body["errors"][0]["path"] == "/hand"
+        assert body["errors"][0]["code"] == "contradicts-table"
+    assert client.post("/v1/rulesets/classic/hints", json={"state": state,
+                                                           "hand": HAND[:7]}).status_code == 200
