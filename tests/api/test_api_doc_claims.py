@@ -417,3 +417,9 @@ def test_hints_without_a_state_also_need_the_whole_hand(client):
         assert body["errors"][0]["code"] == "contradicts-table"
     assert client.post("/v1/rulesets/classic/hints", json={"state": state,
                                                            "hand": HAND[:7]}).status_code == 200
+
+
+def test_a_join_answers_no_state(client):
+    table = opened(client)
+    joined = client.post("/v1/tables/join", json={"code": table["join_code"], "seat": 2}).get_json()
+    assert set(joined) == {"id", "name", "seq", "players", "ruleset", "seat", "secret"}
