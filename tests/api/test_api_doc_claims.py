@@ -423,3 +423,14 @@ def test_a_join_answers_no_state(client):
     table = opened(client)
     joined = client.post("/v1/tables/join", json={"code": table["join_code"], "seat": 2}).get_json()
     assert set(joined) == {"id", "name", "seq", "players", "ruleset", "seat", "secret"}
+
+
+def test_the_documented_rate_limits_are_the_defaults():
+    from referee.api import limits
+
+    assert (limits.DEFAULTS["RATE_LIMIT_WRITES"], limits.DEFAULTS["RATE_LIMIT_ADDRESS_WRITES"],
+            limits.DEFAULTS["RATE_LIMIT_DEFAULT"]) == ("120 per minute", "1200 per minute",
+                                                       "600 per minute")
+    writes = {"tables.post_move", "tables.create_table", "tables.join_table", "tables.replace_secret"}
+    assert writes == {endpoint for endpoint, setting in limits.ENDPOINT_LIMITS.items()
+                      if setting == "RATE_LIMIT_WRITES"}
