@@ -324,7 +324,7 @@ def test_the_card_a_flip_turns_up_does_not_act_and_a_wild_names_no_colour(client
     assert wild["state"]["color"] is None and wild["next"]["player"] == 2
 
 
-def test_draw_one_wild_draw_two_and_skip_everyone(client):
+def test_draw_one_wild_draw_two_skip_everyone_and_draw_five(client):
     move = moves_of(client, opened(client, ruleset="flip", first_card="red-5"))
     one = move(type="play", player=1, cards=["red-draw-one"])
     assert one["next"]["situation"] == "answer-draw" and one["state"]["pending"]["count"] == 1
@@ -335,6 +335,10 @@ def test_draw_one_wild_draw_two_and_skip_everyone(client):
     move, _ = flipped(client)
     everyone = move(type="play", player=2, cards=["pink-skip-everyone"])
     assert everyone["legal"] and everyone["next"]["player"] == 2
+    move, _ = flipped(client)
+    five = move(type="play", player=2, cards=["pink-draw-five"])
+    assert five["state"]["pending"]["count"] == 5 and five["state"]["pending"]["lose_turn"]
+    assert (five["next"]["situation"], five["next"]["player"]) == ("answer-draw", 0)
 
 
 @pytest.mark.parametrize("answer, code", [
