@@ -319,9 +319,10 @@ def test_the_card_a_flip_turns_up_does_not_act_and_a_wild_names_no_colour(client
     _, five = flipped(client, "pink-draw-five")
     assert five["state"]["pending"] is None and five["next"]["situation"] == "play"
     assert (five["state"]["color"], five["next"]["player"]) == ("pink", 2)
-    _, wild = flipped(client, "wild")
+    move, wild = flipped(client, "wild")
     assert wild["effects"][0] == {"type": "flip", "side": "dark", "top": "wild"}
     assert wild["state"]["color"] is None and wild["next"]["player"] == 2
+    assert move(type="play", player=2, cards=["orange-7"])["legal"]
 
 
 def test_draw_one_wild_draw_two_skip_everyone_and_draw_five(client):
