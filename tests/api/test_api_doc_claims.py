@@ -112,7 +112,7 @@ FIRST_CARDS = {
     "classic": {"redraw": ["wild", "wild-draw-four"], "choose-color": [], "apply": [NUMBER, ACTION]},
     "sonic": {"redraw": [ACTION, "wild", "wild-draw-four"], "choose-color": [], "apply": [NUMBER]},
     "attack": {"redraw": [], "choose-color": ["wild", "wild-hit-four"], "apply": [NUMBER, ACTION]},
-    "flip": {"redraw": ["wild", "wild-draw-two", "red-flip"], "choose-color": [],
+    "flip": {"redraw": ["red-flip"], "choose-color": ["wild", "wild-draw-two"],
              "apply": [NUMBER, ACTION, "red-draw-one"]},
     "no-mercy": {"redraw": [ACTION, "wild-draw-six"], "choose-color": [], "apply": [NUMBER]},
     "all-wild": {"redraw": [], "choose-color": [], "apply": ["wild", "wild-draw-two"]},
@@ -201,14 +201,15 @@ def test_a_challenge_shows_the_hand_after_the_wild_draw_four_left_it(client):
     assert after["code"] == "challenge-succeeded" and after["details"]["holding"] == ["red-1"]
 
 
-def test_a_wild_draw_color_cannot_be_challenged(client):
+def test_a_wild_draw_color_is_challenged_like_a_wild_draw_four(client):
     move = moves_of(client, opened(client, ruleset="flip", first_card="red-5"))
     move(type="play", player=1, cards=["red-flip"], turned_up="pink-3")
     played = move(type="play", player=2, cards=["wild-draw-color"], color="teal")
-    assert played["state"]["pending"]["by"] is None
-    assert "challenge" not in played["next"]["moves"]
-    refused = move(type="challenge", player=0, hand=["pink-1"] * 7)
-    assert (refused["legal"], refused["code"]) == (False, "not-challengeable")
+    assert played["state"]["pending"]["by"] == 2
+    assert "challenge" in played["next"]["moves"]
+    held = played["state"]["hand_counts"][2]
+    challenged = move(type="challenge", player=0, hand=["teal-1"] * held)  # no pink: innocent
+    assert (challenged["legal"], challenged["code"]) == (True, "challenge-failed"), challenged
 
 
 HAND = ["red-1", "red-2", "blue-3", "green-4", "yellow-5", "wild", "blue-6", "red-9"]
@@ -284,7 +285,7 @@ def test_next_says_until_cards_until_color_and_color_when_a_draw_is_owed(client)
     flip(type="play", player=1, cards=["red-flip"], turned_up="pink-3")
     color = flip(type="play", player=2, cards=["wild-draw-color"], color="teal")["next"]
     assert (color["situation"], color["moves"], color["count"], color["until_color"],
-            color["color"]) == ("answer-draw", ["draw"], None, True, "teal")
+            color["color"]) == ("answer-draw", ["draw", "challenge"], None, True, "teal")
 
 
 ROUND_OVER = {"players": ["Asha", "Bina", "Chirag"], "dealer": 0, "current": 2,
