@@ -164,8 +164,11 @@ def espeak_version():
             if shutil.which(ESPEAK) is None:
                 raise SpeechUnavailable("espeak-ng is not installed: the service cannot speak "
                                         "(scripts/system-deps.sh installs it)")
-            done = subprocess.run([ESPEAK, "--version"], capture_output=True, timeout=5,
-                                  stdin=subprocess.DEVNULL)
+            try:
+                done = subprocess.run([ESPEAK, "--version"], capture_output=True, timeout=5,
+                                      stdin=subprocess.DEVNULL)
+            except (OSError, subprocess.TimeoutExpired) as exc:
+                raise SpeechUnavailable(f"espeak-ng --version failed: {exc}") from None
             _espeak_version = done.stdout.decode("utf-8", "replace").split("Data at")[0].strip()
         return _espeak_version
 
@@ -193,8 +196,11 @@ def _espeak_wav(voice, said, deadline):
                                 "(scripts/system-deps.sh installs it)") from None
     chunks, size, errors = [], 0, b""
     try:
-        process.stdin.write(said.encode("utf-8") + b"\n")  # 1.2 KB at most: fits the pipe
-        process.stdin.close()
+        try:
+            process.stdin.write(said.encode("utf-8") + b"\n")  # 1.2 KB at most: fits the pipe
+            process.stdin.close()
+        except BrokenPipeError:  # it exited at once (no such voice): its stderr says why
+            pass
         with selectors.DefaultSelector() as selector:
             selector.register(process.stdout, selectors.EVENT_READ)
             selector.register(process.stderr, selectors.EVENT_READ)

@@ -184,6 +184,12 @@ def test_without_espeak_ng_the_answer_is_503_saying_so(client, monkeypatch):
     assert "espeak-ng is not installed" in body["detail"] and response.headers["Retry-After"]
 
 
+def test_a_voice_missing_from_espeak_ng_is_503_naming_it(tools, client, monkeypatch):
+    monkeypatch.setitem(speech.VOICES, "te", "xx-no-such-voice")
+    body = problem(say(client, "te", f"Bina {time.time_ns()} ఎరుపు 3 వేశారు."), 503)
+    assert "espeak-ng failed with voice 'xx-no-such-voice'" in body["detail"]
+
+
 def test_a_hanging_synthesiser_is_stopped_at_the_deadline(client, monkeypatch, tmp_path):
     hanging = tmp_path / "espeak-ng"
     hanging.write_text("#!/bin/sh\nexec sleep 30\n")
