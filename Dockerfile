@@ -12,6 +12,11 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PIP_NO_CACHE_DIR=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1
 
+# GET /v1/speech says verdicts with espeak-ng and encodes them with opusenc (without
+# them it answers 503 speech-unavailable).
+RUN apt-get update && apt-get install -y --no-install-recommends espeak-ng opus-tools \
+    && rm -rf /var/lib/apt/lists/*
+
 # The code stays a checkout (an editable install): the built-in rulesets and the
 # translators' catalogs are read from /app/rulesets and /app/locales.
 WORKDIR /app

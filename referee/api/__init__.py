@@ -77,10 +77,11 @@ def _register_blueprints(app):
     from .health import bp as health
     from .hints import bp as hints
     from .rulesets import bp as rulesets
+    from .speech import bp as speech
     from .tables import bp as tables
     from .text import bp as text
 
-    for blueprint in (health, rulesets, check, tables, hints, text, docs):
+    for blueprint in (health, rulesets, check, tables, hints, text, speech, docs):
         app.register_blueprint(blueprint)
     try:
         from referee.web import bp as web

@@ -21,6 +21,9 @@ phones of a café or a tournament hall behind one address (NAT) do not share one
 RATE_LIMIT_ADDRESS_WRITES still bounds what one address sends with any number of
 tokens.
   RATE_LIMIT_RULESETS  uploading, validating and comparing a ruleset    30 per minute
+  RATE_LIMIT_SPEECH    sentences synthesised for one address (GET       30 per minute
+                       /v1/speech; charged by the view: an answer from
+                       the cache or a 304 is not counted here)
   REDIS_URL            where the counters live (redis://host:port/db)   memory
 
 Why not Flask-Limiter, which this module used before: it resolves every request's
@@ -54,6 +57,7 @@ DEFAULTS = {
     "RATE_LIMIT_WRITES": "120 per minute",
     "RATE_LIMIT_RULESETS": "30 per minute",
     "RATE_LIMIT_ADDRESS_WRITES": "1200 per minute",
+    "RATE_LIMIT_SPEECH": "30 per minute",
     "REDIS_URL": "",
     "RATELIMIT_KEY_PREFIX": "referee",
 }
@@ -72,6 +76,8 @@ ENDPOINT_LIMITS = {
 # and the setting that bounds every write of one address whatever its tokens.
 PER_TOKEN = frozenset({"tables.post_move", "tables.replace_secret"})
 ADDRESS_WRITES = "RATE_LIMIT_ADDRESS_WRITES"
+# Limits a view charges itself (charge()), for costly work a request may not need.
+CHARGED = ("RATE_LIMIT_SPEECH",)
 # Probes and static files are never limited: an orchestrator must always see the truth.
 EXEMPT = ("health.health", "health.ready", "web.static", "docs.static", "static")
 # Stands for the client in a counter's key while the rest of it is built once.
@@ -143,6 +149,9 @@ class ClientLimits:
         self.address_writes = tuple(parse_many(config[ADDRESS_WRITES]))
         # endpoint -> ((limit item, counter scope), ...); empty when exempt
         self.by_endpoint = {endpoint: self._resolve(endpoint) for endpoint in endpoints}
+        self.charged = {setting: tuple(self._counted(item, setting.lower(), False)
+                                       for item in parse_many(config[setting]))
+                        for setting in CHARGED}
         self.memory = FixedWindowRateLimiter(LazyMemoryStorage())
         redis_url = config["REDIS_URL"]
         self.shared = (FixedWindowRateLimiter(storage_from_string(
@@ -183,6 +192,14 @@ class ClientLimits:
             limits = self.by_endpoint[endpoint] = self._resolve(endpoint)
         if not limits:
             return
+        self._count(asking, limits)
+
+    def charge(self, setting):
+        """Count one costly piece of work of this request's client against `setting`
+        (one of CHARGED); 429 past it."""
+        self._count(current_request(), self.charged[setting])
+
+    def _count(self, asking, limits):
         address = asking.remote_addr or "127.0.0.1"
         for item, scope, head, tail, expiry, by_token in limits:
             client = (_token_client(asking) or address) if by_token else address
@@ -234,6 +251,13 @@ def _token_client(asking):
     if not header or not header[:7].lower() == "bearer ":
         return None
     return "token:" + hashlib.sha256(header[7:].strip().encode("utf-8", "surrogatepass")).hexdigest()[:32]
+
+
+def charge(app, setting):
+    """ClientLimits.charge on `app`'s limits; nothing when limits are off."""
+    limits = app.extensions.get("referee.limits")
+    if limits is not None:
+        limits.charge(setting)
 
 
 def configure(app):

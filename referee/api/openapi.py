@@ -19,10 +19,12 @@ from referee.rules.errors import PROBLEM_MESSAGES
 from referee.service.catalog import SUMMARY_PAGE
 from referee.service.ids import RULESET_ID_PATTERN, TABLE_ID_PATTERN
 from referee.service.problems import ALL_PROBLEMS, MAX_ERRORS
+from referee.service.speech import MAX_TEXT, SPEECH_ONLY_CODES
 
 from . import examples
 from .context import MAX_LANG_TAG
 from .mapping import DOMAIN_PROBLEMS
+from .speech import PROBLEMS as SPEECH_PROBLEMS
 
 JSON = "application/json"
 PROBLEM = "application/problem+json"
@@ -128,7 +130,7 @@ SCHEMAS = {
                 "properties": {"path": {"type": "string"}, "message": {"type": "string"},
                                "line": {"type": ["integer", "null"]},
                                "column": {"type": ["integer", "null"]},
-                               "code": {"enum": [*INPUT_CODES, *PROBLEM_MESSAGES],
+                               "code": {"enum": [*INPUT_CODES, *PROBLEM_MESSAGES, *SPEECH_ONLY_CODES],
                                         "description": "The problem's stable code (docs/problems.md): "
                                                        "match it, not the message. A ruleset problem's "
                                                        "message is in the request's language."},
@@ -774,6 +776,40 @@ PATHS = {
                     "stream: the events after `after` (or Last-Event-ID), then each move as "
                     "it is recorded, for up to 300 seconds; EventSource reconnects by itself.",
         operation_id="tableEvents")},
+    "/v1/speech": {"get": operation(
+        "A sentence said aloud (Ogg Opus), for a table that listens", "text",
+        {"200": {"description": "The sentence synthesised by espeak-ng, mono Opus at 16 kbit/s "
+                                "(about 2 KB a second). The ETag is the audio's content key and "
+                                "never changes for a URL: cache it (immutable). Ranges are "
+                                "answered (206).",
+                 "headers": {"ETag": {"schema": {"type": "string"}},
+                             "Cache-Control": {"schema": {"type": "string"}},
+                             "Content-Language": {"schema": {"type": "string"}}},
+                 "content": {"audio/ogg": {"schema": {"type": "string",
+                                                      "contentMediaType": "audio/ogg"}}}},
+         "206": {"description": "The range asked for.",
+                 "content": {"audio/ogg": {"schema": {"type": "string"}}}},
+         "304": {"description": "If-None-Match names this audio's ETag."}},
+        (400, 422, 503),
+        params=(),
+        parameters=[
+            {"name": "lang", "in": "query", "required": True,
+             "schema": {"type": "string", "minLength": 1, "maxLength": MAX_LANG_TAG},
+             "description": "en, gu, hi, ne or te (a region is ignored: hi-IN is hi). "
+                            "Accept-Language is not read. Another language: 422 no-voice."},
+            {"name": "text", "in": "query", "required": True,
+             "schema": {"type": "string", "minLength": 1, "maxLength": MAX_TEXT},
+             "description": "The sentence, e.g. a verdict's `message`. Refused (422, with "
+                            "errors[].code): empty (`required`), too long (`out-of-range`), "
+                            "a control or unassigned code point (`unspeakable-character`), "
+                            "'<', '>' or '[[' (`markup`), longer than 30 s to say "
+                            "(`speech-too-long`)."}],
+        description="Synthesised once per process and sentence (cached by content, LRU); a "
+                    "synthesis counts against RATE_LIMIT_SPEECH (30 a minute per address), an "
+                    "answer from the cache does not. 503 speech-unavailable (Retry-After) when "
+                    "espeak-ng or opusenc is missing, fails or takes more than 5 s. "
+                    "docs/speech.md.",
+        operation_id="speech")},
     "/v1/locales": {"get": operation(
         "Languages served and how complete each translation is", "text",
         {"200": ok("One entry per language.", {
@@ -789,11 +825,11 @@ PATHS = {
 def problem_catalogue():
     """Every problem type the service answers with, for /docs (anchors problem-<slug>)."""
     seen, listed = set(), []
-    for cls in ALL_PROBLEMS + DOMAIN_PROBLEMS:
+    for cls in ALL_PROBLEMS + DOMAIN_PROBLEMS + SPEECH_PROBLEMS:
         if cls.slug not in seen:
             seen.add(cls.slug)
             listed.append({"slug": cls.slug, "status": cls.status, "title": cls.title,
-                           "text": ERROR_TEXT.get(cls.status, "")})
+                           "text": getattr(cls, "text", None) or ERROR_TEXT.get(cls.status, "")})
     listed.append({"slug": "method-not-allowed", "status": 405, "title": "Method Not Allowed",
                    "text": ERROR_TEXT[405]})
     return sorted(listed, key=lambda p: (p["status"], p["slug"]))

@@ -2,23 +2,32 @@
 the service and gets the documented answer.
 
 In the Markdown documents an example is a "Request: `METHOD PATH`" line (optionally
-"with `Header: value`"), a JSON block (the body; none for GET), an "Answer: `STATUS`"
-line and a JSON block: the answer, in part (every field shown must be answered as
-shown; lists in full). `{table}` in a path is the first table the document opened,
-`{table2}` the second."""
+"with `Header: value`", more headers "and `Header: value`"), a JSON block (the body;
+none for GET), an "Answer: `STATUS`" line and a JSON block: the answer, in part (every
+field shown must be answered as shown; lists in full). In a path, a header, a body or
+an answer, `{table}` is the first table the document opened, `{table2}` the second;
+`{secret}` and `{join_code}` (`{secret2}`, ...) that table's secret and join code, and
+`{phone}` the token of the phone that joined last.
+
+The documents are sent by a client that adds no header of its own: a move example
+that does not show its `Authorization` would be answered 401. Every example that shows
+`Authorization: Bearer {secret...}` or `{phone}` is first sent without it, and must be
+answered 401 (`table-secret-required`) and record nothing."""
 import json
 import re
 from pathlib import Path
 
 import pytest
+from flask.testing import FlaskClient
 
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = re.compile(
-    r"Request: `(?P<method>GET|POST) (?P<path>[^`]+)`(?P<headers>(?: with `[^`]+`)*)[^\n]*\n\n"
+    r"Request: `(?P<method>GET|POST) (?P<path>[^`]+)`(?P<headers>(?: (?:with|and) `[^`]+`)*)[^\n]*\n\n"
     r"(?:```json\n(?P<body>.*?)\n```\n\n)?"
     r"Answer: `(?P<status>\d{3})`[^\n]*\n\n```json\n(?P<answer>.*?)\n```", re.S)
-HEADER = re.compile(r" with `([^:`]+): ([^`]+)`")
+HEADER = re.compile(r" (?:with|and) `([^:`]+): ([^`]+)`")
+PLACEHOLDER = re.compile(r"\{(table|secret|join_code)(\d*)\}|\{phone\}")
 
 
 def subset_mismatch(expected, actual, where):
@@ -51,34 +60,76 @@ def examples(name):
     return found
 
 
-def send(client, example, tables):
-    path = example["path"]
-    for number, table in reversed(list(enumerate(tables, 1))):
-        path = path.replace("{table%s}" % (number if number > 1 else ""), table)
-    headers = dict(HEADER.findall(example["headers"] or ""))
-    body = json.loads(example["body"]) if example["body"] else None
+class Opened:
+    """What the examples opened so far: the placeholders' values."""
+
+    def __init__(self):
+        self.tables, self.phone = [], None
+
+    def fill(self, text):
+        def value(found):
+            if found.group(0) == "{phone}":
+                assert self.phone, "{phone} before any phone joined"
+                return self.phone
+            number = int(found.group(2) or 1)
+            assert number <= len(self.tables), f"{found.group(0)}: no such table opened yet"
+            return self.tables[number - 1][found.group(1)]
+        return PLACEHOLDER.sub(value, text) if text else text
+
+    def heard(self, example, answer):
+        path = example["path"].split("?")[0]
+        if path == "/v1/tables" and isinstance(answer, dict) and "secret" in answer:
+            self.tables.append({"table": answer["id"], "secret": answer["secret"],
+                                "join_code": answer["join_code"]})
+        elif path == "/v1/tables/join" and isinstance(answer, dict) and "secret" in answer:
+            self.phone = answer["secret"]
+
+
+def send(client, example, opened, headers=None):
+    path = opened.fill(example["path"])
+    if headers is None:
+        headers = {name: opened.fill(value) for name, value in HEADER.findall(example["headers"] or "")}
+    body = json.loads(opened.fill(example["body"])) if example["body"] else None
     if example["method"] == "GET":
         return client.get(path, headers=headers)
     return client.post(path, json=body, headers=headers)
 
 
+def authorized(example):
+    return re.search(r"`Authorization: Bearer \{(secret\d*|phone)\}`", example["headers"] or "")
+
+
+def seq_of(client, example, opened):
+    table = re.match(r"/v1/tables/([^/?]+)", opened.fill(example["path"]))
+    return client.get(f"/v1/tables/{table.group(1)}").get_json()["seq"] if table else None
+
+
 def run_document(client, name):
-    tables = []
+    opened = Opened()
     for number, example in enumerate(examples(name), 1):
-        response = send(client, example, tables)
-        answer = response.get_json()
         where = f"docs/{name} example {number} ({example['method']} {example['path']})"
+        if authorized(example):
+            before = seq_of(client, example, opened)
+            headers = {key: value for key, value in HEADER.findall(example["headers"])
+                       if key != "Authorization"}
+            bare = send(client, example, opened, {k: opened.fill(v) for k, v in headers.items()})
+            assert bare.status_code == 401, (where, "without Authorization", bare.get_json())
+            assert bare.get_json()["type"] == "/docs#problem-table-secret-required", where
+            assert seq_of(client, example, opened) == before, (where, "a 401 recorded a move")
+        response = send(client, example, opened)
+        answer = response.get_json()
         assert response.status_code == int(example["status"]), (where, answer)
-        problem = subset_mismatch(json.loads(example["answer"]), answer, "answer")
+        documented = json.loads(opened.fill(example["answer"]))
+        problem = subset_mismatch(documented, answer, "answer")
         assert problem is None, (where, problem)
-        if example["path"] == "/v1/tables" and response.status_code == 201:
-            tables.append(answer["id"])
+        opened.heard(example, answer)
     return len(examples(name))
 
 
 @pytest.mark.parametrize("name", ["verdicts.md", "api.md"])
-def test_every_documented_example_gets_its_documented_answer(client, name):
-    assert run_document(client, name) >= 10
+def test_every_documented_example_gets_its_documented_answer(app, name):
+    # A client that sends only the headers the document shows (no secret of its own).
+    assert run_document(FlaskClient(app, app.response_class), name) >= 10
 
 
 def test_every_openapi_example_gets_its_documented_answer(client):
