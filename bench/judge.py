@@ -12,34 +12,10 @@ Prints:
 RLCard is installed only in bench/.venv-rlcard (created on first run), never in the
 project's environment. Usage: .venv/bin/python bench/judge.py [--games N] [--rounds R]
 
-Where a simulated move goes (callgrind instructions per move of simulate() as called
-here without checks, 100 games, seed 7; the enumerator counted over the positions of
-those games and the judge over their moves, each apart): the enumerator 28.2k, the
-judge 32.2k (about 600 bytecodes a move, a sixth of them State.copy), the simulator's
-own work 21.8k (choosing, moving the physical cards, carrying out effects, dealing);
-82.2k in all (87.9k before the enumerator kept a single card's plays and the
-simulator's loop was trimmed). No part holds the two thirds that a ratio of 1.0 would
-have to lose: the cost is spread over a few hundred bytecodes in each part. Compiling
-the nine engine modules with Cython 3.0, as they are (one tuple written as a list for
-its type inference), took a sixth less CPU time (24.0 -> 20.0 µs a move, two runs
-each, back to back) for 4% more instructions: far from the 3x.
-
-Compiled with mypyc from the engine's annotations (`make compiled`; the first line
-printed says which engine runs), a simulated move costs 24.9k instructions against
-80.0k as Python (callgrind as above, 100 games minus 10), and 3.0 µs of CPU time
-against 9.5 µs (best of three runs of 300 games, in the same minute); RLCard's engine
-takes 6.6 µs a move, at 45 moves a game to our 66: by CPU time, about 1.5 times its
-games per second. The wall-clock ratio printed here moves with the machine's load;
-on 2026-12-01 (load average 6-10 from other programs) three rounds gave 1.47, 1.38 and
-1.35 by the wall clock, 1.46, 1.42 and 1.44 by CPU time.
-
-Then 24.6k -> 19.7k instructions a simulated move (callgrind as above, the same 6232
-moves), by cutting the compiled code's generic calls: the judge's handlers called
-directly rather than through its mapping, module constants Final, rng.random bound
-once, caches keyed level by level rather than by tuples, seats and hand counts
-narrowed to native ints, lists indexed natively rather than through map over
-__getitem__. Three rounds each, one after the other (a shared, noisy machine): median
-ratio by CPU time 1.78 against 1.46 for the engine before.
+The first line printed says which engine runs: compiled with mypyc (`make compiled`) or
+Python. The wall-clock ratio moves with the machine's load; quote the median ratio by CPU
+time. The target and past figures (instructions per move under callgrind, the ratios by
+date): docs/performance.md and bench/results.md.
 """
 import argparse
 import statistics

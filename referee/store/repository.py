@@ -608,10 +608,9 @@ class Store:
         waits for the server wakes with cold caches.
 
         The batch's two statements are prepared on the connection (EXECUTE names
-        them), so the server plans neither again: sent as plain text, the postgres
-        processes' CPU per move went from 690 to 860-880 us in one in-process run of
-        bench/move_cost.py's moves (later runs on the loaded machine were noisier
-        than that). A connection has them from its first batch on, until psycopg
+        them), so the server plans neither again: sent as plain text, they cost the
+        postgres processes 860-880 us of CPU a move instead of 690 (bench/move_cost.py;
+        bench/results.md). A connection has them from its first batch on, until psycopg
         deallocates every prepared statement (it does after a rollback): the
         EXECUTE then fails, and they are prepared again."""
         from psycopg import errors

@@ -32,8 +32,10 @@ def table_with_plays(client, plays):
 
 
 def correct(client, table, to_seq, lang, player=0):
+    seen = client.get(f"/v1/tables/{table}").get_json()["seq"]
     response = client.post(f"/v1/tables/{table}/moves?lang={lang}",
-                           json={"move": {"type": "correct", "to_seq": to_seq, "player": player}})
+                           json={"move": {"type": "correct", "to_seq": to_seq, "player": player},
+                                 "expect_seq": seen})
     assert response.status_code == 200, response.get_json()
     verdict = response.get_json()
     assert verdict["code"] == "corrected"
@@ -46,18 +48,26 @@ def prefix(lang):
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_taking_back_a_correction_names_it_as_a_correction(client, lang):
+def test_a_correction_never_takes_back_an_earlier_one_and_an_old_log_names_it_as_one(client, lang):
     table = table_with_plays(client, 3)
     first = correct(client, table, 2, "en")           # seq 4: takes back seq 3
     assert first["seq"] == 4
-    again = correct(client, table, 3, lang)           # seq 5: takes back the correction
+    again = correct(client, table, 3, lang)           # seq 5: back to after seq 3 (a redo)
     said = again["message"]
     tr = translator(lang)
+    assert again["details"]["count"] == 0 and again["details"]["taken_back"] == []
     assert "corrected" not in said
-    assert tr.gettext("The referee ruled: {code}.", code="corrected") not in said
-    assert TAKEN_BACK_CORRECTION.render(tr, {"to_seq": 2}) in said
+    assert TAKEN_BACK_CORRECTION.render(tr, {"to_seq": 2}) not in said
     events = client.get(f"/v1/tables/{table}/events?lang={lang}").get_json()["events"]
     assert events[-1]["verdict"]["message"] == said
+    # Logs recorded before corrections skipped earlier ones list them: named as one.
+    rules = client.application.extensions["referee"].catalog.rules(
+        client.application.extensions["referee"].catalog.find("classic"))
+    old = dict(again, details=dict(again["details"], count=1, taken_back=[
+        {"seq": 4, "code": "corrected", "legal": True, "details": first["details"]}]))
+    said = message(old, lang, PLAYERS, rules)
+    assert TAKEN_BACK_CORRECTION.render(tr, {"to_seq": 2}) in said
+    assert tr.gettext("The referee ruled: {code}.", code="corrected") not in said
 
 
 @pytest.mark.parametrize("lang", LANGS)
