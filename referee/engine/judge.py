@@ -179,7 +179,20 @@ def _playable(rules: Rules, hand: list[Card], top: Card, color: str | None) -> l
     """The cards of `hand` that match, but not a last card the rules forbid going out on
     (a player holding only such a card must draw)."""
     cards = [c for c in hand if rules.matches(c, top, color)]
-    return [] if _stuck_with_last_card(rules, hand, cards) else cards
+    if _stuck_with_last_card(rules, hand, cards):
+        return []
+    if rules.has_discard_all and rules.no_going_out_on:
+        cards = [c for c in cards if not _discard_all_stuck(rules, hand, c)]
+    return cards
+
+
+def _discard_all_stuck(rules: Rules, hand: Sequence[Card], card: Card) -> bool:
+    """Whether `card` is a Discard All that cannot be played: every card of its colour goes
+    down with it, here the whole hand, and the rules forbid going out on one of them."""
+    if not card.kind.discard_all:
+        return False
+    group = [c for c in hand if c.color == card.color]
+    return len(group) == len(hand) and any(rules.category_forbids_going_out(c.kind) for c in group)
 
 
 def _stuck_with_last_card(rules: Rules, hand: Sized, playable: Sequence[Card]) -> bool:
@@ -313,9 +326,12 @@ def _stack_refusal(rules: Rules, state: State, move: Move, lead: Card) -> Verdic
 def _after_draw_refusal(rules: Rules, state: State, cards: tuple[Card, ...]) -> Verdict | None:
     if rules.after_draw == "end-turn":
         return refuse(state, "play-after-draw-forbidden", "turn.draw.after", player=state.current)
-    if rules.drawn_only and (len(cards) != 1 or (state.drawn_card and cards[0].text != state.drawn_card)):
+    # only the drawn card; a drawn Discard All goes down with the cards of its colour
+    lead = cards[0] if len(cards) == 1 else _lead_card(cards)
+    if rules.drawn_only and ((len(cards) != 1 and not lead.kind.discard_all)
+                             or (state.drawn_card and lead.text != state.drawn_card)):
         return refuse(state, "only-drawn-card", "turn.draw.play_after_draw",
-                      card=cards[0].text, drawn=state.drawn_card)
+                      card=lead.text, drawn=state.drawn_card)
     return None
 
 

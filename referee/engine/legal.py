@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from collections import Counter
 
-from .judge import _drawn_card_forced, _lead_card, _stuck_with_last_card, judge
+from .judge import _discard_all_stuck, _drawn_card_forced, _lead_card, _stuck_with_last_card, judge
 from .moves import Move
 from .verdict import Verdict
 
@@ -241,6 +241,9 @@ def _playable_texts(rules: Rules, state: State, hand: list[str]) -> list[str]:
             playable.append(text)
     if len(hand) == 1 and _stuck_with_last_card(rules, hand, [rules.cards[t] for t in playable]):
         return []
+    if rules.has_discard_all and rules.no_going_out_on:   # (the judge's _playable)
+        cards = [rules.cards[t] for t in hand]
+        playable = [t for t in playable if not _discard_all_stuck(rules, cards, rules.cards[t])]
     return playable
 
 
@@ -277,7 +280,11 @@ def _candidate_groups(rules: Rules, state: State, hand: list[str], playable: lis
         if rules.drawn_only:
             if state.drawn_card is None:   # not shown: any card, taken to be the drawn one
                 return [(rules.cards[t],) for t in playable]
-            return [(rules.cards[state.drawn_card],)] if state.drawn_card in playable else []
+            if state.drawn_card not in playable:
+                return []
+            drawn = rules.cards[state.drawn_card]
+            # a drawn Discard All goes down with every card of its colour (_groups)
+            return [_discard_all_group(rules, hand, drawn)] if drawn.kind.discard_all else [(drawn,)]
     groups: list[tuple[Card, ...]] = [(rules.cards[t],) for t in playable]
     if not (rules.doubles or rules.has_discard_all):
         return groups
@@ -295,12 +302,19 @@ def _candidate_groups(rules: Rules, state: State, hand: list[str], playable: lis
         elif rules.doubles and card.kind.category == "number":
             for size in range(2, min(counts[text], rules.doubles_max) + 1):
                 groups.append((card,) * size)
-        if card.kind.discard_all:   # every other card of its colour (another copy of it too)
-            same = tuple(rules.cards[t] for t in hand if t != text and rules.cards[t].color == card.color)
-            same += (card,) * (counts[text] - 1)
-            if same:
-                groups.append(same + (card,))
+        if card.kind.discard_all:
+            group = _discard_all_group(rules, hand, card)
+            if len(group) > 1:
+                groups.append(group)
     return groups
+
+
+def _discard_all_group(rules: Rules, hand: list[str], card: Card) -> tuple[Card, ...]:
+    """A Discard All with every other card of its colour the hand holds (another copy of
+    it too), the Discard All last."""
+    same = [rules.cards[t] for t in hand if rules.cards[t].color == card.color]
+    same.remove(card)
+    return tuple(same) + (card,)
 
 
 def _plays(rules: Rules, state: State, player: int, hand: list[str], group: tuple[Card, ...]) -> Sequence[Move]:

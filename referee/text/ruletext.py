@@ -503,19 +503,33 @@ def _challenge_terms(spec: KindSpec, name: str, tr: Translator) -> str:
         # TRANSLATORS: rule text, challenge section: the restriction exists but the card cannot be challenged.
         return tr.gettext("A {card} cannot be challenged; the table checks the restriction itself.", card=name)
     owed = (spec.pending.count or 0) if spec.pending is not None and spec.pending.kind == "draw" else 0
-    guilty = terms.guilty_draw
+    guilty = owed if terms.guilty_draw is None else terms.guilty_draw   # None: the card's own draw
     failed = owed + terms.failed_extra_draw
+    if spec.until_color:   # the card's draw goes on until a card of the colour comes
+        # TRANSLATORS: rule text, challenge section (UNO Flip's Wild Draw Color): the challenged player broke the restriction and draws until a card of the colour in play comes.
+        guilty_text = (tr.gettext("If the play broke the rule, the player who made it draws until a card of the colour in play comes, and the challenger then plays normally.")
+                       if terms.guilty_draw is None else
+                       tr.ngettext("If the play broke the rule, the player who made it draws {count} card instead, and the challenger plays normally.",
+                                   "If the play broke the rule, the player who made it draws {count} cards instead, and the challenger plays normally.",
+                                   guilty))
+        # TRANSLATORS: rule text, challenge section (UNO Flip's Wild Draw Color): the challenged play was legal; the challenger draws until a card of the colour in play comes, then {count} more cards.
+        failed_text = tr.ngettext("If the play was legal, the challenger draws until a card of the colour in play comes, then {count} card more, and loses their turn.",
+                                  "If the play was legal, the challenger draws until a card of the colour in play comes, then {count} cards more, and loses their turn.",
+                                  terms.failed_extra_draw)
+    else:
+        # TRANSLATORS: rule text, challenge section: the challenged player broke the restriction.
+        guilty_text = tr.ngettext("If the play broke the rule, the player who made it draws {count} card instead, and the challenger plays normally.",
+                                  "If the play broke the rule, the player who made it draws {count} cards instead, and the challenger plays normally.",
+                                  guilty)
+        # TRANSLATORS: rule text, challenge section: the challenged play was legal.
+        failed_text = tr.ngettext("If the play was legal, the challenger draws {count} card and loses their turn.",
+                                  "If the play was legal, the challenger draws {count} cards and loses their turn.", failed)
     sentences = [
         # TRANSLATORS: rule text, challenge section: how a challenge starts; {card} is the challenged card.
         tr.gettext("The next player may accept a {card} or challenge it; the player who played it then shows their hand to the challenger.",
                    card=name),
-        # TRANSLATORS: rule text, challenge section: the challenged player broke the restriction.
-        tr.ngettext("If the play broke the rule, the player who made it draws {count} card instead, and the challenger plays normally.",
-                    "If the play broke the rule, the player who made it draws {count} cards instead, and the challenger plays normally.",
-                    guilty),
-        # TRANSLATORS: rule text, challenge section: the challenged play was legal.
-        tr.ngettext("If the play was legal, the challenger draws {count} card and loses their turn.",
-                    "If the play was legal, the challenger draws {count} cards and loses their turn.", failed),
+        guilty_text,
+        failed_text,
         # TRANSLATORS: rule text, challenge section: the colour named with the challenged card stays.
         tr.gettext("Either way, the colour named with the {card} stands.", card=name),
     ]
