@@ -13,7 +13,7 @@ from referee.rules.kinds import category, deflects, makes_next_player_owe
 PACKAGE = Path(__file__).resolve().parents[2] / "referee"
 # Reading a card kind's data from a ruleset dict: its cards, effects, restriction, counts.
 # (A verdict's or a request body's "effects", and a move type "challenge", are not card data.)
-RAW_CARD_READ = re.compile(r'''(?<!verdict)(?<!body)\.get\("(cards|effects|restriction|per_color|challenge|counts_as_match)"\)'''
+RAW_CARD_READ = re.compile(r'''(?<!verdict)(?<!verdict_json)(?<!body)\.get\("(cards|effects|restriction|per_color|challenge|counts_as_match)"\)'''
                            r'''|(?<!by_type)\["(effects|restriction|per_color|challenge|counts_as_match)"\]'''
                            r'''|\["cards"\]\s*[\[.]''')
 # The modules that must read the raw data: the compiler itself, and the resolver and
