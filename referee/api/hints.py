@@ -80,8 +80,12 @@ def collapse(found):
     entries = []
     for legal in found:
         move = move_json(legal.move)
+        # which card a Flip turns up is known only once it is played: not a hint's part
+        move.pop("turned_up", None)
         chosen = move["type"] == "play"   # a catch's target is the move, not a choice
-        entries.append((move, move.pop("color", None) if chosen else None,
+        # a draw names a colour only where its drawer does (a roulette's victim)
+        named = chosen or move["type"] == "draw"
+        entries.append((move, move.pop("color", None) if named else None,
                         move.pop("target", None) if chosen else None, legal.verdict.code))
     calling = {_key(move) for move, _color, _target, _code in entries if move.get("uno")}
     accepting = {move["player"] for move, _color, _target, _code in entries
@@ -119,16 +123,27 @@ def move_json(move):
             body["target"] = move.target
         if move.uno:
             body["uno"] = True
+        if move.turned_up is not None:
+            body["turned_up"] = move.turned_up.text
     elif move.type == "draw":
         body["count"] = move.count
         if move.presses is not None:
             body["presses"] = move.presses
         if move.shown:
             body["cards"] = [card.text for card in move.shown]
+        if move.color is not None:
+            body["color"] = move.color
     elif move.type == "catch-uno":
         body["target"] = move.target
     elif move.type == "challenge":
         body["hand"] = [card.text for card in move.hand or ()]
     elif move.type == "score":
         body["hands"] = [[card.text for card in cards] for cards in move.hands or ()]
+    elif move.type == "deal":
+        body["first_card"] = [card.text for card in move.first_card or ()]
+        body["dealer"] = move.dealer
+        if move.color is not None:
+            body["color"] = move.color
+        if move.seating is not None:
+            body["seating"] = list(move.seating)
     return body

@@ -13,6 +13,7 @@ import random
 
 import pytest
 
+from referee.api.hints import move_json
 from referee.engine.simulate import GameCapped, Stats, Table, TableExhausted
 from referee.rules import builtin_rulesets
 
@@ -45,49 +46,6 @@ def recorded_game(ruleset_id, seed):
         if moves:
             return moves, table.state
     raise AssertionError(f"{ruleset_id}: no game could be dealt")
-
-
-def cards(values):
-    return [card.text for card in values]
-
-
-def move_json(move):
-    """A simulated move as a phone sends it."""
-    body = {"type": move.type}
-    if move.player is not None:
-        body["player"] = move.player
-    if move.type == "play":
-        body["cards"] = cards(move.cards)
-        if move.color is not None:
-            body["color"] = move.color
-        if move.target is not None:
-            body["target"] = move.target
-        if move.uno:
-            body["uno"] = True
-        if move.turned_up is not None:
-            body["turned_up"] = move.turned_up.text
-    elif move.type == "draw":
-        body["count"] = move.count
-        if move.presses is not None:
-            body["presses"] = move.presses
-        if move.shown:
-            body["cards"] = cards(move.shown)
-        if move.color is not None:
-            body["color"] = move.color
-    elif move.type == "catch-uno":
-        body["target"] = move.target
-    elif move.type == "challenge":
-        body["hand"] = cards(move.hand or ())
-    elif move.type == "score":
-        body["hands"] = [cards(hand) for hand in move.hands]
-    elif move.type == "deal":
-        body["first_card"] = cards(move.first_card)
-        body["dealer"] = move.dealer
-        if move.color is not None:
-            body["color"] = move.color
-        if move.seating is not None:
-            body["seating"] = list(move.seating)
-    return body
 
 
 def opening(ruleset_id, state):
