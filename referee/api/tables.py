@@ -266,7 +266,7 @@ def _check_seat(writer, move_json):
         return
     seat = writer.seat
     raise NotYourSeat(
-        f"this phone joined as seat {seat}'s: it records seat {seat}'s moves only "
+        f"this phone is seat {seat}'s: it records that seat's moves only "
         "(catches, challenges, scores, deals and corrections are open to every phone)",
         errors=[problem("/move/player", f"expected {seat}, this phone's seat", "not-your-seat")])
 
