@@ -7,9 +7,8 @@ import urllib.request
 
 import pytest
 
-from web_support import PAGE_LANGUAGE_TEXT, TRANSLATED, english_left, screenshot
+from web_support import PHONE, phone_tabs, PAGE_LANGUAGE_TEXT, TRANSLATED, english_left, screenshot
 
-PHONE = {"width": 390, "height": 844}
 PLAYERS = ["Asha", "Bina", "Chirag"]
 LIVE_SECONDS = 1.0
 
@@ -26,18 +25,8 @@ TAP_TARGETS = """() => Array.from(document.querySelectorAll(
 @pytest.fixture
 def phones(browser):
     """Two phones (browser contexts at 390x844) that fail the test on script errors."""
-    contexts, tabs, errors = [], [], []
-    for _ in range(2):
-        context = browser.new_context(viewport=PHONE, device_scale_factor=2, has_touch=True)
-        tab = context.new_page()
-        tab.on("pageerror", lambda error: errors.append(str(error)))
-        tab.set_default_timeout(15_000)
-        contexts.append(context)
-        tabs.append(tab)
-    yield tabs
-    for context in contexts:
-        context.close()
-    assert not errors, f"script errors in the page: {errors}"
+    with phone_tabs(browser, 2) as tabs:
+        yield tabs
 
 
 def open_table(tab, server, lang="en", name="Kitchen table"):

@@ -13,9 +13,8 @@ import uuid
 
 import pytest
 
-from web_support import screenshot
+from web_support import PHONE, phone_tabs, screenshot
 
-PHONE = {"width": 390, "height": 844}
 PLAYERS = ["Asha", "Bina", "Chirag"]
 
 
@@ -23,19 +22,8 @@ PLAYERS = ["Asha", "Bina", "Chirag"]
 def phones(browser):
     """Three phones (browser contexts at 390x844 with touch) that fail the test on
     script errors; each counts the taps made on it (tab.taps)."""
-    contexts, tabs, errors = [], [], []
-    for _ in range(3):
-        context = browser.new_context(viewport=PHONE, device_scale_factor=2, has_touch=True,
-                                      is_mobile=True)
-        tab = context.new_page()
-        tab.on("pageerror", lambda error: errors.append(str(error)))
-        tab.set_default_timeout(15_000)
-        contexts.append(context)
-        tabs.append(tab)
-    yield tabs
-    for context in contexts:
-        context.close()
-    assert not errors, f"script errors in the page: {errors}"
+    with phone_tabs(browser, 3, is_mobile=True) as tabs:
+        yield tabs
 
 
 def api(server, method, path, body=None, token=None, content_type="application/json"):

@@ -1,6 +1,7 @@
 """What the page tests look for, shared by the test modules (a distinct module name:
 each test directory's helpers share one import namespace)."""
 import re
+from contextlib import contextmanager
 from pathlib import Path
 
 LANGUAGES = ("en", "gu", "hi", "ne", "te")
@@ -57,3 +58,25 @@ CLIPPED = """() => {
 def screenshot(tab, name, full_page=True):
     SCREENSHOTS.mkdir(exist_ok=True)
     tab.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=full_page)
+
+
+PHONE = {"width": 390, "height": 844}
+
+
+@contextmanager
+def phone_tabs(browser, count, **options):
+    """`count` phones (browser contexts at 390x844 with touch; `options` for more) that
+    fail the test on script errors."""
+    contexts, tabs, errors = [], [], []
+    for _ in range(count):
+        context = browser.new_context(viewport=PHONE, device_scale_factor=2, has_touch=True,
+                                      **options)
+        tab = context.new_page()
+        tab.on("pageerror", lambda error: errors.append(str(error)))
+        tab.set_default_timeout(15_000)
+        contexts.append(context)
+        tabs.append(tab)
+    yield tabs
+    for context in contexts:
+        context.close()
+    assert not errors, f"script errors in the page: {errors}"
