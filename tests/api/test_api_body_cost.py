@@ -44,7 +44,13 @@ def deadline(seconds):
         signal.signal(signal.SIGALRM, previous)
 
 
-def _cost(body, repeat=3):
+# The quadratic scans these tests keep out cost 50-1000x a plain body; a linear check
+# of these bodies costs 0.3-2x, and a loaded two-core CI machine once measured 7.6x
+# (one worker's best of three against the other's): hence 20, with best of five.
+FACTOR = 20
+
+
+def _cost(body, repeat=5):
     best = float("inf")
     for _ in range(repeat):
         start = time.perf_counter()
@@ -63,11 +69,10 @@ def test_adversarial_body_costs_like_a_plain_one(name):
     plain = _cost(PLAIN)
     with deadline(10):
         hostile = _cost(body)
-    # A generous factor for a noisy machine; the quadratic scan was >1000x.
-    assert hostile <= 5 * plain + 0.02, (name, hostile, plain)
+    assert hostile <= FACTOR * plain + 0.02, (name, hostile, plain)
 
 
-def _answer_cost(client, body, repeat=3):
+def _answer_cost(client, body, repeat=5):
     best = float("inf")
     for _ in range(repeat):
         start = time.perf_counter()
@@ -99,4 +104,4 @@ def test_a_body_of_problems_costs_like_a_plain_one_and_names_at_most_twenty(clie
         hostile, response = _answer_cost(client, body)
     assert response.status_code in (400, 422), response.get_data()[:200]
     assert len(response.get_json().get("errors", [])) <= 20
-    assert hostile <= 5 * plain + 0.02, (name, hostile, plain)
+    assert hostile <= FACTOR * plain + 0.02, (name, hostile, plain)
