@@ -366,7 +366,7 @@ def test_an_idempotent_replay_counts_against_the_write_limit(database_url):
     from referee.store.testing import migrated
 
     app = create_app({"DATABASE_URL": migrated(database_url), "TESTING": True, "REDIS_URL": "",
-                      "RATE_LIMIT_WRITES": "3 per minute",
+                      "RATE_LIMIT_WRITES": "3 per hour",
                       "RATELIMIT_KEY_PREFIX": f"doc-{secrets.token_hex(4)}"})
     client = app.test_client()
     table = client.post("/v1/tables", json=OPENING).get_json()
