@@ -11,7 +11,7 @@ RLCARD_STAMP := $(RLCARD)/.installed
 # The engine compiled with mypyc (scripts/compile_engine.py), again whenever a module
 # changes. Without a C compiler (or mypy) the build fails, says so, and the engine
 # runs as pure Python: the same judge, slower (bench/judge.py).
-ENGINE := $(filter-out referee/engine/__init__.py referee/engine/cli.py,$(wildcard referee/engine/*.py))
+ENGINE := $(filter-out referee/engine/__init__.py,$(wildcard referee/engine/*.py))
 COMPILED := $(VENV)/.compiled
 
 .PHONY: run test deps catalogs compiled bench clean

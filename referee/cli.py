@@ -1,5 +1,5 @@
-"""The `referee` command. Each domain contributes its own click group or command,
-so that rules, engine, store and text stay independent of one another."""
+"""The `referee` command. Each domain has its own click group or command in
+referee.commands, so that rules, engine, store and text stay independent of one another."""
 import importlib
 
 import click
@@ -9,12 +9,12 @@ from referee.text.catalogs import use_locales_dir
 
 # (module, attribute) pairs; each attribute is a click command or group.
 SUBCOMMANDS = [
-    ("referee.rules.cli", "validate"),
-    ("referee.rules.cli", "show"),
-    ("referee.engine.cli", "simulate"),
-    ("referee.store.cli", "token"),
-    ("referee.store.cli", "init_db"),
-    ("referee.text.cli", "i18n"),
+    ("referee.commands.rules", "validate"),
+    ("referee.commands.rules", "show"),
+    ("referee.commands.engine", "simulate"),
+    ("referee.commands.store", "token"),
+    ("referee.commands.store", "init_db"),
+    ("referee.commands.text", "i18n"),
 ]
 
 

@@ -16,8 +16,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 ENGINE = ROOT / "referee" / "engine"
-# The package's entry point and its command line stay Python: they only import.
-NOT_COMPILED = {"__init__.py", "cli.py"}
+# The package's entry point stays Python: it only imports.
+NOT_COMPILED = {"__init__.py"}
 # The shared library of the compiled modules, named in the package (without a name it
 # would be a top-level module, importable only from the checkout's root).
 GROUP = "referee.engine.native"

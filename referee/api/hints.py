@@ -24,7 +24,7 @@ from referee.service.body import json_body
 from .context import answer, services, with_next_message
 from .fields import request_fields
 from .rulesets import version_arg
-from .tables import _pinned, _table_or_404
+from .lookup import pinned, table_or_404
 
 bp = Blueprint("hints", __name__, url_prefix="/v1")
 
@@ -48,10 +48,10 @@ def table_hints(table_id):
     fields = request_fields("TableHintsRequest", json_body())
     hand = fields.strings("hand")
     fields.done()
-    table = _table_or_404(table_id)
+    table = table_or_404(table_id)
     rules = services().catalog.rules_for(table.ruleset_id, table.ruleset_version)
     body = hints(rules, parse_state(rules, table.state), hand)
-    body.update(table=table.id, seq=table.seq, ruleset=_pinned(table))
+    body.update(table=table.id, seq=table.seq, ruleset=pinned(table))
     return answer(body)
 
 

@@ -17,7 +17,7 @@ Settings (app config): SPEECH_CACHE_BYTES (8 MiB), SPEECH_CACHE_ENTRIES (1000).
 from flask import Blueprint, current_app, request
 
 from referee.service import speech
-from referee.service.problems import Problem, Unprocessable, _RetryLater
+from referee.service.problems import Problem, Unprocessable, RetryLater
 
 from . import limits
 
@@ -34,7 +34,7 @@ class NoVoice(Problem):
     text = "GET /v1/speech: the service speaks en, gu, hi, ne and te only (docs/speech.md)."
 
 
-class SpeechUnavailable(_RetryLater):
+class SpeechUnavailable(RetryLater):
     status, slug, title = 503, "speech-unavailable", "Speech is unavailable"
     text = ("GET /v1/speech: espeak-ng or opusenc is missing, failed or took more than 5 s, "
             "or every synthesis slot was busy; retry after Retry-After.")

@@ -41,6 +41,7 @@ from referee.service.problems import BadRequest, Forbidden, NotFound, NotYourSea
 from .auth import optional_organiser, organiser, table_writer, wrong_table_secret
 from .context import answer, catalog_version, language, services, with_message, with_next_message
 from .fields import request_fields
+from .lookup import pinned, table_or_404
 from .openapi import EVENTS_PAGE, SEAT, TABLE_PHONE, TABLES_PAGE
 from .rulesets import page_limit
 from . import standing
@@ -83,17 +84,6 @@ STREAM_WRITE_TIMEOUT = 15
 # moves at a table; a reading phone's larger backlog page goes out as it reads it.
 STREAM_SEND_BUFFER = 64 * 1024
 _TABLE_ID = re.compile(TABLE_ID_PATTERN)
-
-
-def _pinned(table):
-    return {"id": table.ruleset_id, "version": table.ruleset_version}
-
-
-def _table_or_404(table_id, read=None):
-    table = (read or services().store.get_table)(table_id)
-    if table is None:
-        raise NotFound(f"no table {table_id!r}")
-    return table
 
 
 def _flag(name):
@@ -217,7 +207,7 @@ def join_table():
         raise NotFound("no table has this join code (a new secret replaces the code)")
     return answer({"id": table.id, "name": table.name, "secret": token, "seq": table.seq,
                    "seat": seat, "players": table.opening["players"],
-                   "ruleset": _pinned(table)},
+                   "ruleset": pinned(table)},
                   headers={"Location": url_for("tables.get_table", table_id=table.id)})
 
 
@@ -305,11 +295,11 @@ def list_tables():
 
 @bp.get("/tables/<table_id:table_id>")
 def get_table(table_id):
-    table = _table_or_404(table_id)
+    table = table_or_404(table_id)
     rules = services().catalog.rules_for(table.ruleset_id, table.ruleset_version)
     action = next_action(rules, parse_state(rules, table.state))
     return answer({"id": table.id, "name": table.name, "seq": table.seq,
-                   "state": table.state, "ruleset": _pinned(table), "opening": table.opening,
+                   "state": table.state, "ruleset": pinned(table), "opening": table.opening,
                    "next": with_next_message(action, table.state["players"], rules),
                    "last_move": _last_move(table, rules)})
 
@@ -382,7 +372,7 @@ def _correction(table_id, move_json):
     log refuses (a move that does not stand) is said only once the store has
     checked the retry's key and the phone's seq: a retry hears its first answer, a
     phone that is behind hears that it is."""
-    table = _table_or_404(table_id)
+    table = table_or_404(table_id)
     rules = services().catalog.rules_for(table.ruleset_id, table.ruleset_version)
     correction = parse_correction(move_json, table.seq, len(table.opening["players"]))
     log = standing.LogReader(services().store, table_id, table.seq)
@@ -428,12 +418,12 @@ def _last_move(table, rules):
 
 
 def _dry_run(table_id, expect_seq, decide):
-    table = _table_or_404(table_id)
+    table = table_or_404(table_id)
     if expect_seq is not None and expect_seq != table.seq:
         raise StaleSeq(expect_seq, table.seq)
     rules = services().catalog.rules_for(table.ruleset_id, table.ruleset_version)
     body = _move_answer(decide(table), table.state["players"], table.seq,
-                        _pinned(table), table_id, rules)
+                        pinned(table), table_id, rules)
     body["dry_run"] = True
     return answer(body)
 
@@ -567,7 +557,7 @@ def _event_page_text(table, after, limit):
         last = events[-1]["seq"] if events else after
         next_page = (url_for("tables.table_events", table_id=table.id, after=last, limit=limit)
                      if last < table.seq else None)
-        return _dumps({"id": table.id, "ruleset": _pinned(table), "opening": table.opening,
+        return _dumps({"id": table.id, "ruleset": pinned(table), "opening": table.opening,
                        "seq": table.seq, "events": events, "next": next_page})
     return _pages.get((table.id, after, limit, language(), catalog_version(language()), table.seq), build)
 
@@ -607,10 +597,10 @@ def table_events(table_id):
     limit = page_limit(EVENTS_PAGE)
     wait = _wait_seconds()
     if _wants_stream():
-        return _event_stream(_table_or_404(table_id), after, limit)
+        return _event_stream(table_or_404(table_id), after, limit)
     # A long poll may start from the row this process already knows to be the newest
     # (the phone asks again just after hearing a move): it is woken if that is stale.
-    table = _table_or_404(table_id, services().store.current_table if wait > 0 else None)
+    table = table_or_404(table_id, services().store.current_table if wait > 0 else None)
     response = current_app.response_class(mimetype="application/json")
     if wait > 0 and table.seq <= after:
         waited = _wait_for_move(table, after, wait)

@@ -3,9 +3,9 @@ from pathlib import Path
 
 import click
 
-from .rules import compile_rules
-from . import simulate as simulation
-from .errors import InputError
+from referee.engine.rules import compile_rules
+from referee.engine import simulate as simulation
+from referee.engine.errors import InputError
 
 
 def _resolved(ruleset, also=()):
@@ -13,7 +13,7 @@ def _resolved(ruleset, also=()):
     given with --with, or a file named after its parent beside it)."""
     from referee.config import command_setting
     from referee.rules import RulesetError, builtin_rulesets, load_file, resolve
-    from referee.rules.cli import file_lookup
+    from referee.commands.rules import file_lookup
     try:
         if Path(ruleset).is_file():
             return resolve(load_file(ruleset), file_lookup(ruleset, also))

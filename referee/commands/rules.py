@@ -10,9 +10,9 @@ import yaml
 
 from referee.config import command_setting
 
-from .errors import Problem, RulesetError
-from .loading import builtin_documents, builtin_files, load_file
-from .resolve import Resolved, resolve
+from referee.rules.errors import Problem, RulesetError
+from referee.rules.loading import builtin_documents, builtin_files, load_file
+from referee.rules.resolve import Resolved, resolve
 
 
 LANGUAGE_OPTION = click.option("--lang", default="en", show_default=True,

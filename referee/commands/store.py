@@ -5,9 +5,9 @@ import click
 
 from referee.config import command_setting
 
-from .db import POOL_SIZE
-from .errors import StoreError
-from .repository import Store
+from referee.store.db import POOL_SIZE
+from referee.store.errors import StoreError
+from referee.store.repository import Store
 
 
 def _store():

@@ -3,8 +3,8 @@ import sys
 
 import click
 
-from .catalogs import TRANSLATED_LANGUAGES, catalog_problems, po_path, pot_path
-from . import workflow
+from referee.text.catalogs import TRANSLATED_LANGUAGES, catalog_problems, po_path, pot_path
+from referee.text import workflow
 
 LANG_OPTION = click.option("--lang", "langs", multiple=True, type=click.Choice(TRANSLATED_LANGUAGES),
                            help="Only this language (repeatable); default: all of them.")

@@ -179,14 +179,14 @@ def _playable(rules: Rules, hand: list[Card], top: Card, color: str | None) -> l
     """The cards of `hand` that match, but not a last card the rules forbid going out on
     (a player holding only such a card must draw)."""
     cards = [c for c in hand if rules.matches(c, top, color)]
-    if _stuck_with_last_card(rules, hand, cards):
+    if stuck_with_last_card(rules, hand, cards):
         return []
     if rules.has_discard_all and rules.no_going_out_on:
-        cards = [c for c in cards if not _discard_all_stuck(rules, hand, c)]
+        cards = [c for c in cards if not discard_all_stuck(rules, hand, c)]
     return cards
 
 
-def _discard_all_stuck(rules: Rules, hand: Sequence[Card], card: Card) -> bool:
+def discard_all_stuck(rules: Rules, hand: Sequence[Card], card: Card) -> bool:
     """Whether `card` is a Discard All that cannot be played: every card of its colour goes
     down with it, here the whole hand, and the rules forbid going out on one of them."""
     if not card.kind.discard_all:
@@ -195,7 +195,7 @@ def _discard_all_stuck(rules: Rules, hand: Sequence[Card], card: Card) -> bool:
     return len(group) == len(hand) and any(rules.category_forbids_going_out(c.kind) for c in group)
 
 
-def _stuck_with_last_card(rules: Rules, hand: Sized, playable: Sequence[Card]) -> bool:
+def stuck_with_last_card(rules: Rules, hand: Sized, playable: Sequence[Card]) -> bool:
     """Whether `hand` is one card that matches (`playable`) but that the rules forbid
     going out on: then it may not be played."""
     return len(hand) == 1 and bool(playable) and rules.category_forbids_going_out(playable[0].kind)
@@ -215,7 +215,7 @@ def judge_play(rules: Rules, state: State, move: Move, hand: list[Card] | None) 
     if state.phase in _OVER:
         return _over_refusal(state)
     player, cards = move.player, move.cards
-    lead = cards[0] if len(cards) == 1 else _lead_card(cards)
+    lead = cards[0] if len(cards) == 1 else lead_card(cards)
     top = rules.cards[state.top]
     jumping = player is None or player != state.current   # (narrowed: compared as native ints)
     if jumping:
@@ -280,7 +280,7 @@ def _owed_presses(state: State, player: int) -> Verdict | None:
     return None
 
 
-def _lead_card(cards: tuple[Card, ...]) -> Card:
+def lead_card(cards: tuple[Card, ...]) -> Card:
     """The card that must match: the Discard All card of a Discard All play, else the first."""
     for card in cards:
         if card.kind.discard_all:
@@ -327,7 +327,7 @@ def _after_draw_refusal(rules: Rules, state: State, cards: tuple[Card, ...]) -> 
     if rules.after_draw == "end-turn":
         return refuse(state, "play-after-draw-forbidden", "turn.draw.after", player=state.current)
     # only the drawn card; a drawn Discard All goes down with the cards of its colour
-    lead = cards[0] if len(cards) == 1 else _lead_card(cards)
+    lead = cards[0] if len(cards) == 1 else lead_card(cards)
     if rules.drawn_only and ((len(cards) != 1 and not lead.kind.discard_all)
                              or (state.drawn_card and lead.text != state.drawn_card)):
         return refuse(state, "only-drawn-card", "turn.draw.play_after_draw",
@@ -772,7 +772,7 @@ def judge_pass(rules: Rules, state: State, move: Move, hand: list[Card] | None) 
         return refuse(state, "pending-draw", "turn", player=pending.player, count=pending.count, card=pending.card)
     if not (state.drawn or state.extra_play or state.cards_for(rules, move.player) == 0):
         return refuse(state, "pass-before-draw", "turn.draw", player=move.player)
-    if _drawn_card_forced(rules, state, hand):
+    if drawn_card_forced(rules, state, hand):
         return refuse(state, "drawn-card-must-be-played", "turn.draw.after", card=state.drawn_card)
     new = state.copy()
     effects: Effects = []
@@ -782,7 +782,7 @@ def judge_pass(rules: Rules, state: State, move: Move, hand: list[Card] | None) 
     return Verdict(True, "passed", "turn", effects, new, {"player": move.player})
 
 
-def _drawn_card_forced(rules: Rules, state: State, hand: Sequence[Card] | None) -> bool:
+def drawn_card_forced(rules: Rules, state: State, hand: Sequence[Card] | None) -> bool:
     """A playable drawn card must be played (turn.draw.after: must-play), unless its
     restriction forbids it: a card it may not play is never forced on a player (with
     no hand shown, a card with a restriction is not forced)."""

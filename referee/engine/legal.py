@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from collections import Counter
 
-from .judge import _discard_all_stuck, _drawn_card_forced, _lead_card, _stuck_with_last_card, judge
+from .judge import discard_all_stuck, drawn_card_forced, lead_card, stuck_with_last_card, judge
 from .moves import Move
 from .verdict import Verdict
 
@@ -227,7 +227,7 @@ def _turn(rules: Rules, state: State, hands: dict[int, list[str]], found: list[M
         # the hand matters to the judge only for a known drawn card the rules force
         needed = hand is not None and state.drawn_card and rules.after_draw == "must-play"
         cards = [rules.cards[t] for t in hand] if needed else None
-        if not _drawn_card_forced(rules, state, cards):
+        if not drawn_card_forced(rules, state, cards):
             found.append(Move("pass", player))
 
 
@@ -239,11 +239,11 @@ def _playable_texts(rules: Rules, state: State, hand: list[str]) -> list[str]:
     for text in hand:   # each once (a card held twice): a few list tests cost less than a set
         if text in matching and text not in playable:
             playable.append(text)
-    if len(hand) == 1 and _stuck_with_last_card(rules, hand, [rules.cards[t] for t in playable]):
+    if len(hand) == 1 and stuck_with_last_card(rules, hand, [rules.cards[t] for t in playable]):
         return []
     if rules.has_discard_all and rules.no_going_out_on:   # (the judge's _playable)
         cards = [rules.cards[t] for t in hand]
-        playable = [t for t in playable if not _discard_all_stuck(rules, cards, rules.cards[t])]
+        playable = [t for t in playable if not discard_all_stuck(rules, cards, rules.cards[t])]
     return playable
 
 
@@ -266,7 +266,7 @@ def _groups(rules: Rules, state: State, hand: list[str], playable: list[str]) ->
 
 
 def _keeps_back(rules: Rules, hand: list[str], group: tuple[Card, ...]) -> bool:
-    lead = group[0] if len(group) == 1 else _lead_card(group)
+    lead = group[0] if len(group) == 1 else lead_card(group)
     if not lead.kind.discard_all:
         return False
     held = sum(1 for t in hand if rules.cards[t].color == lead.color)
@@ -321,7 +321,7 @@ def _plays(rules: Rules, state: State, player: int, hand: list[str], group: tupl
     """The plays of one card group that the rules allow: each colour a wild may name,
     each player it may aim at, with and without an UNO call when one card will be left."""
     size = len(group)
-    lead = group[0] if size == 1 else _lead_card(group)
+    lead = group[0] if size == 1 else lead_card(group)
     kind = lead.kind
     held = state.hand_counts[player]
     if held < size:
@@ -355,7 +355,7 @@ def _choices(rules: Rules, player: int, group: tuple[Card, ...], one_left: bool,
              targets: Sequence[int | None]) -> list[Move]:
     """A group's plays: each colour a wild may name, each of the `targets`, each card a
     Flip may turn up, with and without the UNO call when one card will be left."""
-    kind = (group[0] if len(group) == 1 else _lead_card(group)).kind
+    kind = (group[0] if len(group) == 1 else lead_card(group)).kind
     calls = (True, False) if one_left else (False,)
     if not (kind.choose_color or kind.flips):   # most cards: one play, or two with the call
         return [_play(player, group, None, target, uno) for target in targets for uno in calls]

@@ -9,13 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from referee.rules.kinds import category, deflects, is_wild, owing_effect
+
 from .errors import InputError
 
 # Effects that need a seat named in the move.
 AIMED_TARGET = "chosen"
-# Effects that leave someone owing cards: what a card aims at the next player, and
-# what stacking can answer.
-OWING_EFFECTS = ("draw", "launcher")
 # Effects that move hands: a card played as its player's last moves none (the round is over).
 HAND_MOVES = ("trade-hands", "pass-hands")
 
@@ -366,45 +365,11 @@ class Rules:
         return kind.id in self.no_going_out_on or kind.category in self.no_going_out_on
 
 
-# --- facts about one card kind, read from its data (never from its id) ---------------
-# The compiled KindSpec is made of these; the ruleset checks (referee.rules.checks),
-# which run on a ruleset before it can be compiled, use the same functions.
-
-def is_wild(spec):
-    """A kind counted with `count`: it exists once per deck, not once per colour."""
-    return spec.get("count") is not None
-
-
-def category(spec):
-    """"wild", "number" (a coloured kind with a number) or "action" (any other coloured kind)."""
-    if is_wild(spec):
-        return "wild"
-    return "number" if spec.get("number") is not None else "action"
-
-
-def in_deck(spec):
-    return bool(spec.get("count") or spec.get("per_color"))
-
-
-def copies(spec, colors, decks=1):
-    """How many cards of the kind the deck holds (`decks` decks shuffled together)."""
-    if is_wild(spec):
-        return spec["count"] * decks
-    return (spec.get("per_color") or 0) * colors * decks
-
-
-def _owing_effect(spec):
-    """The last draw or launcher effect aimed at the next player (None: no such effect)."""
-    owing = None
-    for effect in spec.get("effects") or ():
-        if effect.get("type") in OWING_EFFECTS and effect.get("target", "next") == "next":
-            owing = effect
-    return owing
-
+# --- what playing a card kind makes the next player owe, read from its data ------------
 
 def owed_by_next(spec):
     """What playing the kind makes the next player owe, as a PendingDraw (None: nothing)."""
-    effect = _owing_effect(spec)
+    effect = owing_effect(spec)
     if effect is None:
         return None
     count = effect.get("count") if effect["type"] == "draw" else effect.get("presses")
@@ -413,21 +378,14 @@ def owed_by_next(spec):
 
 def until_color(spec):
     """Whether the draw the kind aims at the next player goes on until a card of the colour in play."""
-    effect = _owing_effect(spec)
+    effect = owing_effect(spec)
     return bool(effect and effect.get("until_color"))
 
 
 def victim_names_color(spec):
     """Whether the player who draws until a colour comes names that colour."""
-    effect = _owing_effect(spec)
+    effect = owing_effect(spec)
     return bool(effect and effect.get("until_color") and effect.get("color_named_by") == "target")
-
-
-def deflects(spec):
-    """Whether the kind, with no draw of its own, sends a pending draw on when it answers
-    one: a reverse sends it back, a skip passes it to the next player."""
-    return _owing_effect(spec) is None and any(
-        effect.get("type") in ("reverse", "skip") for effect in spec.get("effects") or ())
 
 
 def _challenge(spec: dict[str, Any]) -> Challenge:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from .errors import Problem, RulesetError, coded
 from .resolve import Resolved, check_document, resolve
-from .strict_yaml import MAX_BYTES, LoadedDocument, _too_large, load_yaml
+from .strict_yaml import MAX_BYTES, LoadedDocument, too_large, load_yaml
 
 
 def load_document(text: str | bytes, source: str = "<upload>") -> dict:
@@ -24,7 +24,7 @@ def load_file(path) -> dict:
     path = Path(path)
     try:
         if path.stat().st_size > MAX_BYTES:
-            error = _too_large()
+            error = too_large()
             error.source = str(path)
             raise error
         data = path.read_bytes()

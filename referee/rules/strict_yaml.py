@@ -64,11 +64,11 @@ def decode(data: str | bytes) -> str:
     """The document as text, or a RulesetError for oversized, non-UTF-8 or control bytes."""
     if isinstance(data, str):
         if len(data) > MAX_BYTES or len(data.encode("utf-8", "surrogatepass")) > MAX_BYTES:
-            raise _too_large()
+            raise too_large()
         text = data
     else:
         if len(data) > MAX_BYTES:
-            raise _too_large()
+            raise too_large()
         if data.startswith((b"\xff\xfe", b"\xfe\xff")):
             raise RulesetError.single(coded("yaml-utf16"), "", 1, 1)
         try:
@@ -89,7 +89,7 @@ def decode(data: str | bytes) -> str:
     return text
 
 
-def _too_large() -> RulesetTooLarge:
+def too_large() -> RulesetTooLarge:
     return RulesetTooLarge.single(
         coded("ruleset-too-large", limit=MAX_BYTES // 1024))
 

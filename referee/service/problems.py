@@ -120,24 +120,25 @@ class Unprocessable(Problem):
     status, slug, title = 422, "invalid-input", "The request cannot be processed"
 
 
-class _RetryLater(Problem):
+class RetryLater(Problem):
+    """A problem that passes: the answer says, in Retry-After, when to try again."""
     retry_after = 2  # seconds
 
     def headers(self):
         return {"Retry-After": str(self.retry_after)}
 
 
-class TooManyRequests(_RetryLater):
+class TooManyRequests(RetryLater):
     """A client past its rate limit (see limits.py, which sets retry_after)."""
     status, slug, title = 429, "too-many-requests", "Too many requests"
     retry_after = 1
 
 
-class ServiceUnavailable(_RetryLater):
+class ServiceUnavailable(RetryLater):
     status, slug, title = 503, "database-unavailable", "The database is unavailable"
 
 
-class InsufficientStorage(_RetryLater):
+class InsufficientStorage(RetryLater):
     status, slug, title = 507, "storage-full", "The database's storage is full"
     retry_after = 10
 

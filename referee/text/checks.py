@@ -222,11 +222,11 @@ def entry_problems(loaded: LoadedCatalog) -> list[Problem]:
         if message.pluralizable and any(strings) and len(strings) != catalog.num_plurals:
             problems.append(BadPlaceholder(**where, problem=(
                 f"has {len(strings)} plural forms, but the Plural-Forms header says {catalog.num_plurals}")))
-        problems.extend(_placeholder_problems(ids, strings, where))
+        problems.extend(placeholder_problems(ids, strings, where))
     return problems
 
 
-def _placeholder_problems(ids, strings, where) -> list[Problem]:
+def placeholder_problems(ids, strings, where) -> list[Problem]:
     allowed = set()
     for source in ids:
         try:

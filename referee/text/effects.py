@@ -5,7 +5,7 @@ from referee.engine.effects import COLOR, EFFECTS as EFFECT_TYPES, SEAT
 
 from .cards import color_name
 from .catalogs import translator
-from .verdicts import M_, MN_, POSTPOSITION, Sentence, _as_int, player_name
+from .verdicts import M_, MN_, POSTPOSITION, Sentence, as_int, player_name
 
 EFFECTS: dict[str, Sentence] = {
     # TRANSLATORS: practice board, an effect of a move: {player} plays next.
@@ -105,4 +105,4 @@ def effect_text(effect, lang: str, players: list[str] | None) -> str | None:
                 values.setdefault(name, "?")
     if sentence.plural is None:
         return tr.gettext(sentence.singular, **values)
-    return tr.ngettext(sentence.singular, sentence.plural, _as_int(effect.get(sentence.n)), **values)
+    return tr.ngettext(sentence.singular, sentence.plural, as_int(effect.get(sentence.n)), **values)

@@ -9,7 +9,7 @@ from referee.engine.codes import CODES
 from referee.rules import builtin_rulesets
 
 from .catalogs import pot_path, translator
-from .checks import _placeholder_problems
+from .checks import placeholder_problems
 from .render import Translator, placeholders
 from .ruletext import build_sections
 from .verdicts import MESSAGES, PLAYER_DETAILS, render_verdict
@@ -99,7 +99,7 @@ def preview(lang: str, context: str | None, msgid: str, strings: list[str]) -> d
     ids = message.id if isinstance(message.id, tuple) else (message.id,)
     strings = [str(text) for text in strings][: max(len(ids), 6)] or [""]
     where = dict(file="", line=0, msgid=msgid)
-    problems = [problem.problem for problem in _placeholder_problems(ids, strings, where)]
+    problems = [problem.problem for problem in placeholder_problems(ids, strings, where)]
     base = translator(lang)
     tr = Translator(lang, _Overlay(getattr(base, "_translations", None), context, msgid, strings))
     if problems:

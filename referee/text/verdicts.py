@@ -28,7 +28,7 @@ class Sentence:
     def render(self, tr: Translator, values: dict) -> str:
         if self.plural is None:
             return tr.gettext(self.singular, **values)
-        return tr.ngettext(self.singular, self.plural, _as_int(values.get(self.n)), **values)
+        return tr.ngettext(self.singular, self.plural, as_int(values.get(self.n)), **values)
 
 
 def M_(message: str, color_form: str = "word") -> Sentence:
@@ -525,7 +525,7 @@ COLOR_DETAILS = frozenset({"color"})
 NUMBER_OVERRIDES = {"game-won": frozenset({"target"})}
 
 
-def _as_int(value) -> int:
+def as_int(value) -> int:
     if isinstance(value, (list, tuple)):
         return len(value)  # a list of cards: its verb agrees with how many it names
     try:
@@ -665,10 +665,10 @@ def variant(code: str, details: dict, rules: Rules | None) -> str | None:
         return "own-hands"
     if rules.partners and (
             code == "round-scored"
-            or (code == "game-won" and _as_int(details.get("total")) >= rules.target)):
+            or (code == "game-won" and as_int(details.get("total")) >= rules.target)):
         return "partners"
     if (code == "game-won" and rules.mercy_limit is not None
-            and not rules.single_round and _as_int(details.get("total")) < rules.target):
+            and not rules.single_round and as_int(details.get("total")) < rules.target):
         return "last-standing"
     if code == "uno-caught" and rules.uno_penalty.kind == "launcher":
         return "launcher"
@@ -746,4 +746,4 @@ def _number_of(value, name: str) -> int:
     card detail names (one card given as a string is one)."""
     if name in CARD_DETAILS and isinstance(value, str):
         return 1
-    return _as_int(value)
+    return as_int(value)

@@ -82,3 +82,66 @@ def test_every_module_imports_alone_in_a_fresh_interpreter():
             if process.returncode:
                 failed[name] = err.strip().splitlines()[-1:]
     assert failed == {}
+
+
+def package_of(name):
+    """referee.engine.judge -> referee.engine; referee.cli -> referee.cli (a top-level module
+    is its own layer)."""
+    return ".".join(name.split(".")[:2])
+
+
+def package_cycles():
+    """Packages of referee that reach each other by imports (issue 29: rules imported the
+    judge's card-kind facts while the engine imports the format)."""
+    graph = {}
+    for name in MODULES:
+        for target in imported_modules(name):
+            if package_of(target) != package_of(name):
+                graph.setdefault(package_of(name), set()).add(package_of(target))
+    cycles = set()
+    for start in graph:
+        seen, todo = set(), list(graph[start])
+        while todo:
+            package = todo.pop()
+            if package not in seen:
+                seen.add(package)
+                todo.extend(graph.get(package, ()))
+        if start in seen:
+            cycles.add(tuple(sorted(p for p in seen if start in _reach(graph, p)) ))
+    return sorted(cycles)
+
+
+def _reach(graph, start):
+    seen, todo = set(), list(graph.get(start, ()))
+    while todo:
+        package = todo.pop()
+        if package not in seen:
+            seen.add(package)
+            todo.extend(graph.get(package, ()))
+    return seen
+
+
+def test_no_two_packages_import_each_other():
+    assert package_cycles() == []
+
+
+def private_imports():
+    """`from referee.x import _name`: a module reaching into another's privates."""
+    found = []
+    for name in MODULES:
+        path = _path(name)
+        base = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.ImportFrom):
+                continue
+            parts = base.split(".")
+            root = ".".join(parts[:len(parts) - node.level + 1]) if node.level else ""
+            target = ".".join(part for part in (root, node.module) if part)
+            if target.startswith("referee"):
+                found += [f"{name} imports {target}.{alias.name}" for alias in node.names
+                          if alias.name.startswith("_") and not alias.name.startswith("__")]
+    return found
+
+
+def test_no_module_imports_a_private_name_of_another():
+    assert private_imports() == []

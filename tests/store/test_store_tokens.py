@@ -6,7 +6,7 @@ from click.testing import CliRunner
 from sqlalchemy import select
 
 from referee.store import OrganiserExists, UnknownOrganiser, db, token_digest
-from referee.store.cli import init_db, token
+from referee.commands.store import init_db, token
 
 
 def unique(name):
