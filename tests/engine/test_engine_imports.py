@@ -91,24 +91,16 @@ def package_of(name):
 
 
 def package_cycles():
-    """Packages of referee that reach each other by imports (issue 29: rules imported the
-    judge's card-kind facts while the engine imports the format)."""
+    """Packages of referee that reach each other by imports (issue 29: the format read
+    the judge's card-kind facts while the engine imports the format)."""
     graph = {}
     for name in MODULES:
         for target in imported_modules(name):
             if package_of(target) != package_of(name):
                 graph.setdefault(package_of(name), set()).add(package_of(target))
-    cycles = set()
-    for start in graph:
-        seen, todo = set(), list(graph[start])
-        while todo:
-            package = todo.pop()
-            if package not in seen:
-                seen.add(package)
-                todo.extend(graph.get(package, ()))
-        if start in seen:
-            cycles.add(tuple(sorted(p for p in seen if start in _reach(graph, p)) ))
-    return sorted(cycles)
+    reach = {package: _reach(graph, package) for package in graph}
+    return sorted({tuple(sorted({package, *(other for other in reach[package] if package in reach.get(other, ()))}))
+                   for package in graph if package in reach[package]})
 
 
 def _reach(graph, start):
