@@ -18,6 +18,7 @@ sys.path.insert(0, str(ROOT))
 
 from referee.engine import compile_rules, judge, open_table, parse_move, parse_state  # noqa: E402
 from referee.engine.codes import CODES  # noqa: E402
+from referee.engine.corrections import CORRECTION_CODES  # noqa: E402
 from referee.engine.effects import EFFECTS  # noqa: E402
 from referee.rules import builtin_lookup, builtin_rulesets, resolve  # noqa: E402
 
@@ -116,7 +117,20 @@ def render():
                 lines.append("```json\n" + json.dumps(shown, ensure_ascii=False) + "\n```\n")
             else:
                 lines.append("No scenario produces this code yet.\n")
+    lines.append(corrections_section())
     lines.append(effects_section())
+    return "\n".join(lines)
+
+
+def corrections_section():
+    """The codes of the table's own verdicts on a `correct` move, from the same
+    declaration (corrections.CORRECTION_CODES) the service answers with."""
+    lines = ["\n## A table's corrections\n",
+             "Decided from the table's log, not by the judge (see [api.md](api.md#corrections)).\n"]
+    for code, spec in CORRECTION_CODES.items():
+        legal = "legal" if spec["legal"] else "refused"
+        lines.append(f"\n### `{code}` ({legal})\n\n{spec['summary']}\n")
+        lines.append(f"Details: {', '.join(f'`{p}`' for p in spec['params']) or 'none'}.\n")
     return "\n".join(lines)
 
 

@@ -178,5 +178,3 @@ CODES = {
     "extra-play-offered": dict(legal=False, params=["player"],
                                summary="The player may play one more card or pass; drawing is not allowed now."),
 }
-
-LEGAL_CODES = frozenset(code for code, spec in CODES.items() if spec["legal"])

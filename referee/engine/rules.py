@@ -64,7 +64,6 @@ class KindSpec:
     pending: PendingDraw | None   # what a draw aimed at the next player makes them owe
     until_color: bool             # the pending draw goes on until a card of the colour in play
     victim_names_color: bool      # ...of a colour the drawing player names (color_named_by: target)
-    skips_all: bool               # a skip aimed at every other player: its player plays again
     deflects: bool                # no draw of its own, but a reverse or skip: sends a pending draw on
     lose_turn: bool               # a skip comes with the pending draw
     discard_all: bool
@@ -266,7 +265,6 @@ class Rules:
             pending=pending,
             until_color=until_color(spec),
             victim_names_color=victim_names_color(spec),
-            skips_all=any(e["type"] == "skip" and e.get("target") == "others" for e in effects),
             deflects=deflects(spec),
             lose_turn=pending is not None and skips > 0,
             discard_all=any(e["type"] == "discard-all" for e in effects),

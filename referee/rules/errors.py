@@ -295,10 +295,6 @@ class Problem(InputProblem):
         object.__setattr__(self, "message", clip(str(self.message)))
         object.__setattr__(self, "path", clip(self.path))  # a path holds the user's keys
 
-    @property
-    def is_error(self) -> bool:
-        return self.severity == "error"
-
     def sort_key(self):
         """Problems with a position first, in the order they appear in the text."""
         return (self.line is None, self.line or 0, self.column or 0, self.path)

@@ -217,7 +217,6 @@ class Store:
         """Run the schema migrations (Alembic) up to the newest."""
         db.migrate(self.engine)
 
-    create_schema = migrate  # the name callers used before migrations
 
     def ready(self) -> bool:
         """Whether the database answers and its schema is the code's (readiness)."""
@@ -510,10 +509,6 @@ class Store:
                                  players=list(row.opening["players"]),
                                  created_at=_as_utc(row.created_at))
                     for row in conn.execute(query)]
-
-    def table_seq(self, table_id: str) -> int | None:
-        with self._reading() as conn:
-            return conn.execute(select(_T.c.seq).where(_T.c.id == table_id)).scalar()
 
     def get_table(self, table_id: str) -> TableRow | None:
         with self._reading() as conn:
