@@ -6,15 +6,12 @@ the workshop appears in the rule book and on the practice board at once.
 """
 from flask import current_app
 
+from referee.service.catalog import UnknownRuleset
 from referee.service.ids import is_ruleset_id
 from referee.rules import RulesetError, load_document, resolve
 from referee.text.ruletext import ruleset_title
 
 DEFAULT_RULESET = "classic"
-
-
-class UnknownRuleset(LookupError):
-    """No built-in or published ruleset has this id."""
 
 
 def _catalog():
@@ -45,7 +42,7 @@ def resolved_ruleset(ruleset_id, version=None):
     try:
         return _catalog().find(ruleset_id, version).data
     except LookupError as missing:
-        raise UnknownRuleset(ruleset_id) from missing
+        raise UnknownRuleset(ruleset_id, version) from missing
 
 
 def page_version(raw):
