@@ -205,7 +205,8 @@ SCHEMAS = {
             "side": {"type": "string", "description": "Which side of a two-sided deck "
                      "(UNO Flip) is up; absent for a one-sided deck."},
             "out": {"type": "array", "items": SEAT, "description": "Seats out of the round "
-                    "(the mercy rule, players who finished) or of the game (elimination)."},
+                    "(the mercy rule, players who finished) or of the game (elimination, the mercy rule "
+                    "with `lasts: game`): they hold no cards and are passed over."},
             "places": {"type": "array", "items": SEAT, "description": "Playing on for places: "
                        "the seats that finished this round, first to last; absent when none has."},
             "pile": {"type": ["integer", "null"], "minimum": 0,

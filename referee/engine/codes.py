@@ -41,7 +41,8 @@ CODES = {
                                  "(`by_seat` and `values` only when the table gave each seat's points: "
                                  "those points, and the card values to check them by)."),
     "game-won": dict(legal=True, params=["player", "points", "total", "target", "by_seat", "values"],
-                     summary="The round was scored and the winner reached the target score "
+                     summary="The round was scored and the winner reached the target score, or is "
+                             "the last player left in (the mercy rule, elimination) "
                              "(`by_seat` and `values` as for round-scored)."),
     "round-dealt": dict(legal=True, params=["first_player", "top", "color", "round", "seating"],
                         summary="A new round was dealt (`seating`: the new seats, when players "
@@ -173,8 +174,9 @@ CODES = {
                                 summary="Players keep their seats under these rules: a deal gives "
                                         "no `seating`."),
     "player-out": dict(legal=False, params=["player", "place"],
-                       summary="The player is out of the round (the mercy rule), of the game (elimination), or "
-                               "has finished the round in `place` (playing on for places)."),
+                       summary="The player is out of the round (the mercy rule), of the game (elimination, "
+                               "or the mercy rule with `lasts: game`), or has finished the round in "
+                               "`place` (playing on for places)."),
     "extra-play-offered": dict(legal=False, params=["player"],
                                summary="The player may play one more card or pass; drawing is not allowed now."),
 }

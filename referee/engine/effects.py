@@ -37,8 +37,9 @@ EFFECTS = {
                               player=SEAT, presses=COUNT, count=COUNT),
     "reshuffle": _effect("The pile ran out: shuffle the `count` discards under the top card "
                          "into a new pile.", count=COUNT),
-    "out": _effect("`player` held too many cards and is out of the round (the mercy rule); "
-                   "their `count` cards go under the discard pile.", player=SEAT, count=COUNT),
+    "out": _effect("`player` held too many cards and is out (the mercy rule): of the round, or "
+                   "of the whole game, as `lasts` says; their `count` cards go under the discard "
+                   "pile.", player=SEAT, count=COUNT, lasts={"enum": ["round", "game"]}),
     "eliminated": _effect("`player` held the most cards, `count`, at the end of the round and is "
                           "out of the game (elimination).", player=SEAT, count=COUNT),
     "finished": _effect("`player` has no cards left and finishes in `place` (1: first); the round "

@@ -76,8 +76,10 @@ def _dispatch(rules: Rules, state: State, move: Move, hand: list[Card] | None) -
 
 
 def _mercy(rules: Rules, state: State, effects: Effects) -> None:
-    """The mercy rule: a player holding `max_cards` or more is out of the round, their
-    cards going under the discard pile; the last player left wins the round."""
+    """The mercy rule: a player holding `max_cards` or more is out of the round (or of
+    the whole game, `lasts: game`), their cards going under the discard pile; the last
+    player left wins the round."""
+    lasts = "game" if rules.mercy_for_game else "round"
     for seat in range(state.seats):
         held = state.hand_counts[seat]
         if seat in state.out or held < rules.mercy_limit:
@@ -87,7 +89,7 @@ def _mercy(rules: Rules, state: State, effects: Effects) -> None:
         state.uno_called = state.uno_called - {seat}
         state.uno_exposed = state.uno_exposed - {seat}
         state.debts = tuple(debt for debt in state.debts if debt.player != seat)
-        effects.append({"type": "out", "player": seat, "count": held})
+        effects.append({"type": "out", "player": seat, "count": held, "lasts": lasts})
     if not state.out:
         return
     if state.active == 1:
@@ -1014,6 +1016,10 @@ def _score_reported_round(rules: Rules, state: State, move: Move) -> Verdict:
     ended.pile = None   # which cards are where, the table did not say
     if move.hands is not None:
         ended.hand_counts = [len(cards) for cards in move.hands]
+        for seat in sorted(state.out):   # put out (of the round or of the game): their hand went under the pile
+            if ended.hand_counts[seat]:
+                raise InputError.at(pointer("move", "hands", seat),
+                                    f"player {seat} is out and holds no cards", "contradicts-table")
         if sum(ended.hand_counts) > rules.deck_size - 1:
             raise InputError.at(pointer("move", "hands"),
                                 f"the hands hold more cards than the deck's {rules.deck_size}",
@@ -1110,7 +1116,9 @@ def _add_own_hands(rules: Rules, state: State, new: State, by_seat: list[int], e
     effects: Effects = [{"type": "score", "player": seat, "points": points * rules.multiplier}
                for seat, points in enumerate(by_seat) if points]
     if rules.single_round or max(scores) >= rules.target or state.active == 1:
-        winner = min(range(len(scores)), key=lambda seat: (scores[seat], seat != state.winner))
+        # a player out of the game (being out lasts the game) no longer plays for the win
+        contenders = [seat for seat in range(len(scores)) if not (rules.out_for_game and seat in state.out)]
+        winner = min(contenders, key=lambda seat: (scores[seat], seat != state.winner))
         new.phase = "game-over"
         new.winner = winner
         effects.append({"type": "game-over", "winner": winner})

@@ -33,7 +33,7 @@ def deal_round(rules, state, move):
     if move.seating is not None:   # players changed seats: what is theirs moves with them
         state = reseat(state, move.seating)
     fresh = new_state(state.players, dealer)
-    if rules.elimination:
+    if rules.out_for_game:
         fresh.out = state.out   # out of the game, not only of the round: dealt no cards
         if move.dealer in fresh.out:   # a dealer out of the game would be the one to start after a Reverse
             raise InputError.at("/move/dealer", f"player {move.dealer} is out of the game and does not deal",

@@ -141,7 +141,9 @@ class Rules:
     bomb: Bomb | None
     hand_cap: int | None
     mercy_limit: int | None
+    mercy_for_game: bool          # a mercy knock-out lasts the whole game (house.mercy.lasts: game)
     elimination: bool
+    out_for_game: bool            # being out carries over to the next deal (elimination, or mercy for the game)
     play_for_places: bool
     shuffle_seats: bool
     stacking: dict[str, frozenset[str]]
@@ -232,7 +234,9 @@ class Rules:
         self.hand_cap = cap.get("max_cards", 25) if cap.get("enabled") else None
         mercy = house.get("mercy") or {}
         self.mercy_limit = mercy.get("max_cards", 25) if mercy.get("enabled") else None
+        self.mercy_for_game = self.mercy_limit is not None and mercy.get("lasts") == "game"
         self.elimination = house.get("elimination", False)
+        self.out_for_game = self.elimination or self.mercy_for_game
         self.play_for_places = house.get("play_for_places", False)
         self.shuffle_seats = house.get("shuffle_seats", False)
         self.stacking_lists = {kind: tuple(answers) for kind, answers in house["stacking"].items()}

@@ -188,9 +188,10 @@ class Table:
         if not first_round and self.rules.shuffle_seats:   # the players change seats at random
             seating = list(range(self.seats))
             self.rng.shuffle(seating)
-        # under elimination, the players out of the game (in their new seats) are dealt no cards
+        # the players out of the game (elimination, a mercy knock-out for the game), in
+        # their new seats, are dealt no cards
         out: frozenset[int] = frozenset()
-        if not first_round and self.rules.elimination:
+        if not first_round and self.rules.out_for_game:
             out = frozenset(seat for seat, old in enumerate(seating or range(self.seats)) if old in self.state.out)
             while dealer in out:   # the deal passes to a player still in
                 dealer = (dealer + 1) % self.seats
@@ -547,7 +548,7 @@ class Table:
             return verdict
         # every card comes back for the next deal
         dealer = (state.dealer + 1) % self.seats
-        while self.rules.elimination and dealer in state.out:   # the deal passes to a player still in
+        while self.rules.out_for_game and dealer in state.out:   # the deal passes to a player still in
             dealer = (dealer + 1) % self.seats
         self.deal(dealer, first_round=False)
         return None

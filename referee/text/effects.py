@@ -57,6 +57,9 @@ EFFECTS: dict[str, Sentence] = {
     # TRANSLATORS: practice board, an effect of the mercy rule: {player} holds too many cards and is out of this round; the {count} cards they held go under the discard pile.
     "out": MN_("{player} holds too many cards and is out of this round: their {count} card goes under the discard pile.",
                "{player} holds too many cards and is out of this round: their {count} cards go under the discard pile."),
+    # TRANSLATORS: practice board, an effect of the mercy rule played for the whole game: {player} holds too many cards and is out of the game (dealt no cards in later rounds); the {count} cards they held go under the discard pile.
+    "out/game": MN_("{player} holds too many cards and is out of the game: their {count} card goes under the discard pile.",
+                    "{player} holds too many cards and is out of the game: their {count} cards go under the discard pile."),
     # TRANSLATORS: practice board, an effect of elimination: {player} holds the most cards, {count}, at the end of the round and is out of the whole game.
     "eliminated": MN_("{player} holds the most cards, {count}, and is out of the game.",
                       "{player} holds the most cards, {count}, and is out of the game."),
@@ -75,6 +78,8 @@ def _key(effect: dict) -> str | None:
         return "launcher-until"
     if kind == "launcher-fired" and effect.get("count") == 0:
         return "launcher-fired-empty"
+    if kind == "out" and effect.get("lasts") == "game":
+        return "out/game"
     if kind in ("pass-hands", "direction"):
         direction = str(effect.get("direction", "")).replace("-", "")
         return f"{kind}/{direction}" if f"{kind}/{direction}" in EFFECTS else None

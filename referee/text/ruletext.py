@@ -717,8 +717,13 @@ def house(rules: Rules, tr: Translator) -> Section:
         section.add("house.hand_cap", tr.ngettext(
             "Hand limit: a player holding {count} card draws no more; draws and penalties stop there, and a player who cannot play ends the turn.",
             "Hand limit: a player holding {count} cards draws no more; draws and penalties stop there, and a player who cannot play ends the turn.", cap))
-    if _get(rules, "house.mercy.enabled"):
-        limit = int(_get(rules, "house.mercy.max_cards", 25))
+    limit = rules.mercy_limit
+    if limit is not None and rules.mercy_for_game:
+        # TRANSLATORS: rule text, house rules section: the mercy rule played for the whole game; {count} is the number of cards that puts a player out, for this round and every later one.
+        section.add("house.mercy", tr.ngettext(
+            "Mercy rule: a player who holds {count} card or more is out of the game at once: their cards go under the discard pile, and they are dealt no cards in the rounds that follow. The last player left in wins the game.",
+            "Mercy rule: a player who holds {count} cards or more is out of the game at once: their cards go under the discard pile, and they are dealt no cards in the rounds that follow. The last player left in wins the game.", limit))
+    elif limit is not None:
         # TRANSLATORS: rule text, house rules section: the mercy rule; {count} is the number of cards that puts a player out.
         section.add("house.mercy", tr.ngettext(
             "Mercy rule: a player who holds {count} card or more is out of the round at once, and their cards go under the discard pile. The last player left in wins the round and the game.",

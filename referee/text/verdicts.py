@@ -499,7 +499,7 @@ MESSAGES: dict[str, tuple[Sentence, ...]] = {
         M_("{player} has finished this round in place {place} and cannot make a move until the next round."),
     ),
     "player-out/eliminated": (
-        # TRANSLATORS: refusal (elimination): {player} held the most cards at the end of an earlier round, is out of the game and can make no move.
+        # TRANSLATORS: refusal (elimination, or the mercy rule played for the whole game): {player} is out of the game, for this round and every later one, and can make no move.
         M_("{player} is out of the game and cannot make a move."),
     ),
     "drew-past-playable": (
@@ -659,8 +659,10 @@ def variant(code: str, details: dict, rules: Rules | None) -> str | None:
         return None
     if code == "player-out" and details.get("place") is not None:
         return "finished"
-    if code in ("game-won", "player-out") and rules.elimination:
-        return "last-standing" if code == "game-won" else "eliminated"
+    if code == "player-out" and rules.out_for_game:   # elimination, or a mercy knock-out for the game
+        return "eliminated"
+    if code == "game-won" and rules.elimination:
+        return "last-standing"
     if code in ("round-scored", "game-won") and rules.own_hands:
         return "own-hands"
     if rules.partners and (

@@ -304,6 +304,45 @@ def test_next_says_the_winner_when_scoring_and_when_the_game_is_over(client):
     assert (won["next"]["situation"], won["next"]["winner"]) == ("game-over", 1)
 
 
+LIVE = {"players": ["Asha", "Bina", "Chirag"], "dealer": 0, "current": 0, "direction": "clockwise",
+        "top": "red-5", "color": "red", "hand_counts": [7, 15, 7]}
+
+
+@pytest.mark.parametrize("ruleset_id, lasts", [("no-mercy", "game"), ("mercy-for-the-game", "game"),
+                                               ("mercy-rule", "round")])
+def test_the_out_effect_says_how_long_the_mercy_rule_puts_a_player_out(client, ruleset_id, lasts):
+    owed = check(client, ruleset_id, {**LIVE, "hand_counts": [7, 23, 7]},
+                 {"type": "play", "player": 0, "cards": ["red-draw-two"]})
+    out = check(client, ruleset_id, owed["state"], {"type": "accept", "player": 1})
+    assert {"type": "out", "player": 1, "count": 25, "lasts": lasts} in out["effects"]
+    assert out["state"]["out"] == [1] and out["state"]["hand_counts"][1] == 0
+
+
+SCORED_WITH_ONE_OUT = {**ROUND_OVER, "winner": 0, "hand_counts": [0, 0, 2], "out": [1], "scored": True}
+
+
+def test_a_seat_out_of_the_game_is_dealt_no_hand_and_never_deals(client):
+    """docs/api.md (Cards by edition, No Mercy; the state's `out`): a seat out of the
+    game stays in `out` at the next deal, is dealt no hand and never deals."""
+    refused = client.post("/v1/rulesets/no-mercy/check", json={
+        "state": SCORED_WITH_ONE_OUT, "move": {"type": "deal", "dealer": 1, "first_card": "red-3"}})
+    assert [p["path"] for p in problem(refused, 422)["errors"]] == ["/move/dealer"]
+    dealt = check(client, "no-mercy", SCORED_WITH_ONE_OUT, {"type": "deal", "first_card": "red-3"})
+    assert (dealt["code"], dealt["state"]["out"], dealt["state"]["hand_counts"]) == ("round-dealt", [1], [7, 0, 7])
+    assert (dealt["state"]["dealer"], dealt["state"]["current"]) == (2, 0)
+    again = check(client, "mercy-rule", SCORED_WITH_ONE_OUT, {"type": "deal", "first_card": "red-3"})
+    assert (again["state"]["out"], again["state"]["hand_counts"]) == ([], [7, 7, 7])
+
+
+def test_next_names_the_last_player_left_in_as_the_winner(client):
+    knocked = check(client, "no-mercy", {**LIVE, "hand_counts": [7, 15, 0], "out": [2]},
+                    {"type": "play", "player": 0, "cards": ["wild-draw-ten"], "color": "red"})
+    last = check(client, "no-mercy", knocked["state"], {"type": "accept", "player": 1})
+    assert (last["next"]["situation"], last["next"]["winner"], last["next"]["last_left"]) == ("score", 0, True)
+    won = check(client, "no-mercy", last["state"], {"type": "score", "points": [0, 0, 0]})
+    assert (won["code"], won["next"]["situation"], won["next"]["winner"]) == ("game-won", "game-over", 0)
+
+
 def flipped(client, turned_up="pink-3"):
     """A Flip table after Bina's Flip turned up `turned_up`: (move, verdict)."""
     move = moves_of(client, opened(client, ruleset="flip", first_card="red-5"))

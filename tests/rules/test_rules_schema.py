@@ -135,6 +135,8 @@ SCHEMA_MESSAGES = [
     ("colors: red\n", "/colors", "schema-array", "This must be a list, like [red, blue]."),
     ("draw_source: pool\n", "/draw_source", "schema-enum", "This must be one of: pile or launcher."),
     ("hand_size: 0\n", "/hand_size", "schema-minimum", "This must be 1 or more."),
+    ("house:\n  mercy: {enabled: true, lasts: match}\n", "/house/mercy/lasts", "schema-enum",
+     "This must be one of: round or game."),
     ("scoring:\ntarget: 300\n", "/scoring", "schema-empty",
      "This key has no value; if the lines below belong to it, indent them under it."),
 ]

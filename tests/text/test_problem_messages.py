@@ -58,10 +58,23 @@ EFFECTS = [
     {"type": "flip", "side": "dark", "top": "wild"},
     {"type": "direction", "direction": "counterclockwise"}, {"type": "round-over", "winner": 0},
     {"type": "score", "player": 0, "points": 35}, {"type": "game-over", "winner": 0},
-    {"type": "reshuffle", "count": 40}, {"type": "out", "player": 1, "count": 25},
+    {"type": "reshuffle", "count": 40}, {"type": "out", "player": 1, "count": 25, "lasts": "round"},
+    {"type": "out", "player": 1, "count": 25, "lasts": "game"},
     {"type": "eliminated", "player": 1, "count": 9}, {"type": "finished", "player": 2, "place": 1},
     {"type": "corrected", "to_seq": 4, "taken_back": [5, 6]},
 ]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_mercy_knock_out_for_the_game_reads_otherwise_than_one_for_the_round(lang):
+    from referee.text.effects import effect_text
+
+    players = ["Asha", "Bina", "Chirag"]
+    for_round, for_game = (effect_text({"type": "out", "player": 1, "count": 25, "lasts": lasts}, lang, players)
+                           for lasts in ("round", "game"))
+    assert for_round != for_game and "Bina" in for_game and "25" in for_game
+    if lang == "en":
+        assert "out of the game" in for_game and "out of this round" in for_round
 
 
 def test_the_practice_board_examples_cover_every_declared_effect_type():
