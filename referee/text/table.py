@@ -66,6 +66,10 @@ SPOKEN_NEXT: dict[str, Sentence] = {
     "play": S_("spoken", "{player}, your turn."),
     # TRANSLATORS: SPOKEN ALOUD by the phone, never shown: the short form of "{player} plays a card on {top} or presses the launcher; the colour in play is {color}." (UNO Attack) Said to {player}, whose turn it is now.
     "play/launcher": S_("spoken", "{player}, your turn."),
+    # TRANSLATORS: SPOKEN ALOUD by the phone, never shown: the short form of "{player} may play a card or end their turn." Said to {player}, who has just drawn.
+    "play-after-draw": S_("spoken", "{player}: play a card, or pass."),
+    # TRANSLATORS: SPOKEN ALOUD by the phone, never shown: the short form of "{player} may play the card just drawn or end their turn." Said to {player}, who has just drawn.
+    "play-after-draw/drawn-only": S_("spoken", "{player}: play the card drawn, or pass."),
 }
 
 ANSWERS: dict[str, Sentence] = {

@@ -686,6 +686,15 @@ SPOKEN: dict[str, tuple[Sentence, ...]] = {
         SN_("spoken", "Caught without UNO! {target} draws {count} card.",
             "Caught without UNO! {target} draws {count} cards."),
     ),
+    "draw-accepted": (
+        # TRANSLATORS: SPOKEN ALOUD by the phone, never shown: the short form of "{player} took the {count} cards they had to draw."
+        SN_("spoken", "{player} took {count} card.", "{player} took {count} cards."),
+    ),
+    "uno-not-due": (
+        # TRANSLATORS: SPOKEN ALOUD by the phone, never shown: the short form of "{player} holds {count} cards, and UNO is called only when one card is left." Said to {player}, who called UNO too early; keep the word UNO.
+        SN_("spoken", "Too early for UNO, {player}: {count} card left.",
+            "Too early for UNO, {player}: {count} cards left."),
+    ),
     "pending-draw": (
         # TRANSLATORS: SPOKEN ALOUD by the phone, never shown: the short form of "Because of {card}, {player} must first draw {count} cards, or stack a card on it where the rules allow." Said to {player}.
         SN_("spoken", "{player}, draw {count} card first.", "{player}, draw {count} cards first."),

@@ -104,3 +104,10 @@ def test_every_spoken_sentence_is_a_catalog_message_translated_and_marked_for_sp
         assert all(strings) and "fuzzy" not in message.flags, (lang, sentence.singular)
         # written for the ear: no parentheses (a voice pauses mid-phrase at them)
         assert not re.search(r"[()]", "".join(strings)), (lang, strings)
+
+
+def test_the_doc_names_every_verdict_and_next_that_has_spoken_words():
+    listed = SPEECH_DOC.split("Spoken variants exist for", 1)[1].split("\n\n", 1)[0]
+    verdicts, nexts = listed.split("next:", 1)
+    assert set(re.findall(r"`([a-z/-]+)`", verdicts)) == set(SPOKEN)
+    assert set(re.findall(r"`([a-z/-]+)`", nexts.split(")")[0])) == set(SPOKEN_NEXT)
