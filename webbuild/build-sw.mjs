@@ -34,8 +34,11 @@ const {count, size, warnings} = await generateSW({
     // The table's ruleset text: its deck's names and the ruleset.
     {urlPattern: ({url}) => url.pathname === "/try/names" || /^\/v1\/rulesets\/[^/]+$/.test(url.pathname),
      ...fresh("table-rules")},
-    // The table as last read (a reload offline shows it, marked offline).
-    {urlPattern: ({url}) => /^\/v1\/tables\/[^/]+$/.test(url.pathname), ...fresh("table-state", 3)},
+    // The table as last read (a reload offline shows it, marked offline). Only when the
+    // network fails outright, never after a timeout: the page's own probes of a slow or
+    // dead connection must see it (their 8 s deadline), not an old answer.
+    {urlPattern: ({url}) => /^\/v1\/tables\/[^/]+$/.test(url.pathname),
+     handler: "NetworkFirst", options: {cacheName: "table-state", matchOptions: {ignoreVary: true}}},
     // Spoken verdicts: immutable by URL.
     {urlPattern: ({url}) => url.pathname === "/v1/speech",
      handler: "CacheFirst",

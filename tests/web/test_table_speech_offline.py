@@ -205,3 +205,22 @@ def test_the_page_opens_with_no_network_once_it_has_been_opened(server, browser)
         assert tab.locator('[data-picker="hand"] [data-card]').count() > 0  # the deck's names
         wait_until(tab, "document.getElementById('network').dataset.link === 'offline'")
         tab.context.set_offline(False)
+
+
+def test_the_worker_is_served_from_the_root_uncached_and_the_manifest_in_the_pages_language(server):
+    import urllib.request
+    with urllib.request.urlopen(f"{server['url']}/sw.js") as answer:
+        worker = answer.read().decode()
+        assert answer.headers["Content-Type"].startswith("text/javascript")
+        assert answer.headers["Cache-Control"] == "no-cache"  # a new build is found at once
+    assert "workbox" in worker
+    for cache in ("table-page", "table-static", "table-rules", "table-state", "table-speech"):
+        assert f'"{cache}"' in worker
+    with urllib.request.urlopen(f"{server['url']}/table.webmanifest?lang=hi") as answer:
+        assert answer.headers["Content-Type"].startswith("application/manifest+json")
+        manifest = json.load(answer)
+    assert manifest["lang"] == "hi" and manifest["start_url"] == "/table?lang=hi"
+    assert "At the table" not in manifest["name"] and "UNO" in manifest["short_name"]
+    for icon in manifest["icons"]:
+        with urllib.request.urlopen(f"{server['url']}{icon['src']}") as answer:
+            assert answer.read(8) == b"\x89PNG\r\n\x1a\n"
