@@ -3,6 +3,7 @@ docs/speech.md's table claims, the same field on a table's moves, its events and
 `next`, in every language written for that language's voice, and every spoken sentence
 a catalog message the translators see as one (msgctxt "spoken", a comment saying so)."""
 import re
+import time
 from pathlib import Path
 
 import pytest
@@ -111,3 +112,22 @@ def test_the_doc_names_every_verdict_and_next_that_has_spoken_words():
     verdicts, nexts = listed.split("next:", 1)
     assert set(re.findall(r"`([a-z/-]+)`", verdicts)) == set(SPOKEN)
     assert set(re.findall(r"`([a-z/-]+)`", nexts.split(")")[0])) == set(SPOKEN_NEXT)
+
+
+def seconds_said(text, lang):
+    """espeak-ng's seconds of speech for `text`, as GET /v1/speech would say it."""
+    from referee.service import speech
+    wav = speech._espeak_wav(speech.VOICES[lang], speech.spoken(text, lang), time.monotonic() + 10)
+    return (len(wav) - speech.WAV_HEADER) / (speech.SAMPLE_RATE * 2)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_commonest_verdict_is_said_within_4_seconds_and_far_quicker_than_written(client, table, lang):
+    import shutil
+    if shutil.which("espeak-ng") is None:
+        pytest.fail("espeak-ng is missing (scripts/system-deps.sh installs it)", pytrace=False)
+    played = check(client, table, DOC_MOVES[0], lang)  # a play: 46% of the moves of a game
+    spoken = f"{played['spoken']} {played['next']['spoken']}"
+    written = f"{played['message']} {played['next']['message']}"
+    assert seconds_said(played["spoken"], lang) <= 4.0
+    assert seconds_said(spoken, lang) <= 0.7 * seconds_said(written, lang), (spoken, written)
