@@ -14,7 +14,7 @@ RLCARD_STAMP := $(RLCARD)/.installed
 ENGINE := $(filter-out referee/engine/__init__.py,$(wildcard referee/engine/*.py))
 COMPILED := $(VENV)/.compiled
 
-.PHONY: run test deps catalogs compiled bench clean
+.PHONY: run test deps catalogs compiled bench clean sw
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -59,6 +59,12 @@ test: $(STAMP) $(COMPILED) catalogs $(RLCARD_STAMP)
 bench: $(STAMP) $(COMPILED)
 	$(BIN)/python bench/rulesets.py
 	$(BIN)/python bench/judge.py
+
+# The table page's service worker, built by Workbox (webbuild/build-sw.mjs) from npm.
+# Its output, referee/web/static/sw.js, is committed: run and test need no npm or
+# network; run this only after changing webbuild/build-sw.mjs or Workbox's version.
+sw:
+	cd webbuild && npm ci --no-audit --no-fund && node build-sw.mjs
 
 clean:
 	rm -rf $(VENV) var build *.egg-info referee/engine/*.so

@@ -9,8 +9,15 @@ the time to synthesise it (a cache miss: espeak-ng and opusenc), the time of a s
 ask (the cache), the Ogg Opus bytes and the spoken seconds (opusdec, then soxi -D).
 Then per language the medians, and the bytes a second of speech.
 
+Then, with --common N (20 by default; 0 skips it), the N most common verdicts: random
+games of Classic (referee.engine.simulate, 3 players, seeded) counted by verdict code;
+one recorded move of each judged
+again through POST /check in each language (the judge's time), and both what the page
+says aloud (`spoken`, verdict then next) and the written `message`s said by espeak-ng
+(its WAV's length: the seconds of speech; opusenc changes nothing there), side by side.
+
 Needs espeak-ng, opus-tools and sox (scripts/system-deps.sh).
-Usage: .venv/bin/python bench/speech.py [--langs en,gu,hi,ne,te] [--quiet]
+Usage: .venv/bin/python bench/speech.py [--langs en,gu,hi,ne,te] [--common 20] [--quiet]
 """
 import argparse
 import statistics
@@ -24,6 +31,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from referee.api import create_app  # noqa: E402
+from referee.api.hints import move_json  # noqa: E402
+from referee.engine.judge import judge  # noqa: E402
+from referee.engine.rules import compile_rules  # noqa: E402
+from referee.engine.simulate import simulate  # noqa: E402
+from referee.rules import builtin_rulesets  # noqa: E402
+from referee.service import speech  # noqa: E402
 from referee.store.testing import migrated  # noqa: E402
 
 OPENING = {"ruleset": "classic", "players": ["Asha", "Bina", "Chirag"], "dealer": 0,
@@ -68,10 +81,75 @@ def sentences(client, state, lang):
     return list(found.items())[:SENTENCES]
 
 
+def said_seconds(text, lang):
+    """How long espeak-ng takes to say `text` (as GET /v1/speech would: substituted)."""
+    voice = speech.voice_for(lang)
+    wav = speech._espeak_wav(speech.VOICES[voice], speech.spoken(text, voice),
+                             time.monotonic() + speech.TIMEOUT_SECONDS)
+    return (len(wav) - speech.WAV_HEADER) / (speech.SAMPLE_RATE * 2)
+
+
+def common_moves(count, games=40, seed=28):
+    """The `count` most common verdicts in random Classic games: one (state, move, hand)
+    recorded for each verdict code, and how often it came."""
+    rules = compile_rules(builtin_rulesets()["classic"].data)
+    stats = simulate(rules, games, seed, 3, check=False, record=True)
+    heard, example = {}, {}
+    for state, move, hand in stats.recorded:
+        verdict = judge(rules, state, move, hand)
+        key = verdict.code
+        heard[key] = heard.get(key, 0) + 1
+        if key not in example:
+            state_json = state.to_json()
+            state_json["players"] = OPENING["players"]  # names as a table types them
+            example[key] = (state_json, move_json(move), hand)
+    ranked = sorted(heard, key=lambda key: -heard[key])[:count]
+    return [(key, heard[key], sum(heard.values()), example[key]) for key in ranked]
+
+
+def common_verdicts(client, langs, count, quiet):
+    """Per language, the spoken and the written seconds of the `count` most common."""
+    examples = common_moves(count)
+    print(f"\nThe {len(examples)} most common verdicts (random Classic games): seconds said "
+          "aloud: the verdict's spoken words, those with next's (what the page says) | the "
+          "written messages")
+    summary = []
+    for lang in langs:
+        rows = []
+        for code, times, total, (state, move, hand) in examples:
+            request = {"state": state, "move": move}
+            if hand is not None:
+                request["hand"] = [str(card) for card in hand]
+            response, judged = timed(lambda: client.post(
+                f"/v1/rulesets/classic/check?lang={lang}", json=request))
+            verdict = response.get_json()
+            assert response.status_code == 200, verdict
+            action = verdict.get("next") or {}
+            spoken = " ".join(filter(None, (verdict["spoken"], action.get("spoken"))))
+            written = " ".join(filter(None, (verdict["message"], action.get("message"))))
+            rows.append((judged, said_seconds(verdict["spoken"], lang), said_seconds(spoken, lang),
+                         said_seconds(written, lang)))
+            if not quiet:
+                print(f"{lang}  {100 * times / total:4.1f}%  {code:22} judge {judged:5.2f} ms  "
+                      f"verdict {rows[-1][1]:4.1f} s, with next {rows[-1][2]:4.1f} s | written "
+                      f"{rows[-1][3]:4.1f} s  {spoken}")
+        summary.append((lang, rows))
+    print(f"\n{'lang':4}  {'n':>2}  {'judge ms':>8}  {'verdict s':>9}  {'<= 4 s':>6}  "
+          f"{'with next s':>11}  {'max':>5}  {'<= 4 s':>6}  {'written s':>9}  {'max':>5}  (medians)")
+    for lang, rows in summary:
+        judged, verdict, spoken, written = zip(*rows)
+        print(f"{lang:4}  {len(rows):2d}  {statistics.median(judged):8.2f}  "
+              f"{statistics.median(verdict):9.2f}  {sum(s <= 4 for s in verdict):3d}/{len(rows):<2d}  "
+              f"{statistics.median(spoken):11.2f}  {max(spoken):5.1f}  "
+              f"{sum(s <= 4 for s in spoken):3d}/{len(rows):<2d}  {statistics.median(written):9.2f}  "
+              f"{max(written):5.1f}")
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--langs", default="en,gu,hi,ne,te")
     parser.add_argument("--quiet", action="store_true", help="only the per-language lines")
+    parser.add_argument("--common", type=int, default=20,
+                        help="how many of the most common verdicts to time said aloud (0: none)")
     args = parser.parse_args()
     directory = tempfile.mkdtemp(prefix="referee-speech-")
     app = create_app({"DATABASE_URL": migrated(f"sqlite:///{directory}/bench.db"),
@@ -102,6 +180,8 @@ def main():
     for lang, count, judged, made, cached, size, seconds, chars, rate in summary:
         print(f"{lang:4}  {count:2d}  {judged:8.2f}  {made:8.1f}  {cached:9.2f}  {size:6.0f}  "
               f"{seconds:8.2f}  {chars:5.0f}  {rate:5.0f}")
+    if args.common:
+        common_verdicts(client, args.langs.split(","), args.common, args.quiet)
     app.extensions["referee"].store.dispose()
 
 

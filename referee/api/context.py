@@ -13,6 +13,7 @@ from referee.text import negotiate
 from referee.text.catalogs import catalog_version
 from referee.text.table import message, next_message
 
+from referee.service import speech
 from referee.service.current import current_flask_app, current_request, request_globals
 from referee.service.problems import BadRequest
 from referee.store.db import ORJSON_PASSTHROUGH
@@ -126,32 +127,50 @@ def _said(verdict: dict) -> dict:
 def with_message(verdict: dict, players, rules, lang=None) -> dict:
     """A verdict as answered: its JSON plus the message in `lang` (else the request's
     language), worded for the table's compiled ruleset (a launcher penalty is presses,
-    not cards), and `next` (when the verdict has it) with its sentence. Both sentences
-    are kept under one key, the verdict with its `next` (callgrind: 25k -> 18k
-    instructions a check, against a lookup for each)."""
+    not cards), and `next` (when the verdict has it) with its sentence; each also with
+    `spoken`, the words a phone says aloud (`spoken_text`). The sentences are kept
+    under one key, the verdict with its `next` (callgrind: 25k -> 18k instructions a
+    check, against a lookup for each)."""
     answer = dict(verdict)
     lang = lang or language()
     action = verdict.get("next")
     if not isinstance(action, dict):
-        answer["message"] = _sentences.get(
-            lambda: message(verdict, lang, list(players), rules),
+        answer["message"], answer["spoken"] = _sentences.get(
+            lambda: _verdict_sentences(verdict, lang, players, rules),
             "verdict", _said(verdict), lang, players, rules)
         return answer
-    answer["message"], said_next = _sentences.get(
-        lambda: (message(verdict, lang, list(players), rules),
-                 next_message(action, lang, list(players), rules)),
+    answer["message"], answer["spoken"], said_next, spoken_next = _sentences.get(
+        lambda: (*_verdict_sentences(verdict, lang, players, rules),
+                 *_next_sentences(action, lang, players, rules)),
         "verdict and next", _said(verdict), lang, players, rules)
-    answer["next"] = dict(action, message=said_next)
+    answer["next"] = dict(action, message=said_next, spoken=spoken_next)
     return answer
 
 
+def spoken_text(text: str, lang: str) -> str:
+    """A sentence written for the ear as a voice should get it: the same substitutions
+    GET /v1/speech makes (UNO in the language's script, Nepali digits), so a phone's own
+    voice hears what espeak-ng hears."""
+    return speech.spoken(text, speech.voice_for(lang)) if text else text
+
+
+def _verdict_sentences(verdict, lang, players, rules):
+    return (message(verdict, lang, list(players), rules),
+            spoken_text(message(verdict, lang, list(players), rules, spoken=True), lang))
+
+
+def _next_sentences(action, lang, players, rules):
+    return (next_message(action, lang, list(players), rules),
+            spoken_text(next_message(action, lang, list(players), rules, spoken=True), lang))
+
+
 def with_next_message(action: dict, players, rules, lang=None) -> dict:
-    """`next` as answered: who acts, the moves open to them, and the sentence (in
-    `lang`, else the request's language)."""
+    """`next` as answered: who acts, the moves open to them, the sentence (in `lang`,
+    else the request's language) and its `spoken` form."""
     lang = lang or language()
-    text = _sentences.get(lambda: next_message(action, lang, list(players), rules),
-                          "next", action, lang, players, rules)
-    return dict(action, message=text)
+    text, spoken = _sentences.get(lambda: _next_sentences(action, lang, players, rules),
+                                  "next", action, lang, players, rules)
+    return dict(action, message=text, spoken=spoken)
 
 
 # Built once: json.dumps with options builds a new encoder on every call.

@@ -115,6 +115,9 @@ def move_schema(name, spec):
 
 # Lists come a page at a time: `next` is the link to the next page, null on the last.
 NEXT_PAGE = {"type": ["string", "null"]}
+SPOKEN_FIELD = {"type": "string", "description": "The same in words written to be said aloud "
+                "(short, the essential first; docs/speech.md): give it to a phone's voice or "
+                "GET /v1/speech. Never shown."}
 
 SCHEMAS = {
     "Card": CARD,
@@ -246,6 +249,7 @@ SCHEMAS = {
             "moves": {"type": "array", "items": {"enum": list(MOVE_TYPES)}},
             "situation": {"enum": list(SITUATIONS)},
             "message": {"type": "string", "description": "In the negotiated language."},
+            "spoken": SPOKEN_FIELD,
             "count": {"type": ["integer", "null"], "description": "answer-*: cards or presses."},
             "card": {"type": ["string", "null"]},
             "by": {"type": ["integer", "null"], "description": "answer-draw: whose play may be "
@@ -268,6 +272,7 @@ SCHEMAS = {
             "legal": {"type": "boolean"},
             "code": {"type": "string", "description": "A stable code (referee/engine/codes.py)."},
             "message": {"type": "string", "description": "In the negotiated language."},
+            "spoken": SPOKEN_FIELD,
             "rule": {"type": ["string", "null"],
                      "description": "Where in the ruleset the deciding rule lives."},
             "effects": {"type": "array", "items": ref("Effect"),

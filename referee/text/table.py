@@ -11,7 +11,7 @@ from referee.engine.rules import compiled
 from .cards import card_name, color_name, kind_name
 from .catalogs import translator
 from .render import Translator, sentence_start
-from .verdicts import M_, MN_, Sentence, player_name, verdict_message
+from .verdicts import M_, MN_, S_, Sentence, player_name, verdict_message
 
 # --- what happens next ------------------------------------------------------------
 
@@ -59,6 +59,19 @@ NEXT: dict[str, Sentence] = {
     "game-over": M_("The game is over: {winner} has won."),
 }
 
+# What must happen now, written for the ear (msgctxt "spoken"), where the written
+# sentence is long: said aloud instead of it (verdicts.SPOKEN says why).
+SPOKEN_NEXT: dict[str, Sentence] = {
+    # TRANSLATORS: SPOKEN ALOUD by the phone, never shown: the short form of "{player} plays a card on {top} or draws; the colour in play is {color}." Said to {player}, whose turn it is now.
+    "play": S_("spoken", "{player}, your turn."),
+    # TRANSLATORS: SPOKEN ALOUD by the phone, never shown: the short form of "{player} plays a card on {top} or presses the launcher; the colour in play is {color}." (UNO Attack) Said to {player}, whose turn it is now.
+    "play/launcher": S_("spoken", "{player}, your turn."),
+    # TRANSLATORS: SPOKEN ALOUD by the phone, never shown: the short form of "{player} may play a card or end their turn." Said to {player}, who has just drawn.
+    "play-after-draw": S_("spoken", "{player}: play a card, or pass."),
+    # TRANSLATORS: SPOKEN ALOUD by the phone, never shown: the short form of "{player} may play the card just drawn or end their turn." Said to {player}, who has just drawn.
+    "play-after-draw/drawn-only": S_("spoken", "{player}: play the card drawn, or pass."),
+}
+
 ANSWERS: dict[str, Sentence] = {
     # TRANSLATORS: second sentence after "Bina draws 4 cards.": instead, {player} may answer with one of the cards {cards} (a list joined with "or").
     "stack": M_("Instead, {player} may answer with {cards}."),
@@ -77,8 +90,9 @@ OWED = MN_("{player} still owes {count} launcher press.", "{player} still owes {
 OWED_UNTIL = M_("{player} still owes launcher presses until it fires a card.")
 
 
-def next_sentences(action: dict) -> list[tuple[Sentence, dict]]:
-    """The sentences that say `action` (engine next_action), with their raw values."""
+def next_sentences(action: dict, spoken: bool = False) -> list[tuple[Sentence, dict]]:
+    """The sentences that say `action` (engine next_action), with their raw values;
+    `spoken`: the main one written for the ear where SPOKEN_NEXT has it."""
     situation = action.get("situation")
     key = situation
     if situation == "play" and "draw" not in action.get("moves", ()) and action.get("color") is not None:
@@ -99,7 +113,7 @@ def next_sentences(action: dict) -> list[tuple[Sentence, dict]]:
         return []
     values = {name: action.get(name) for name in ("player", "top", "color", "card", "count",
                                                    "winner", "round", "next_round")}
-    said = [(NEXT[key], values)]
+    said = [(SPOKEN_NEXT.get(key, NEXT[key]) if spoken else NEXT[key], values)]
     if situation in ("answer-draw", "answer-launcher"):
         stack, challenge = bool(action.get("stack_with")), action.get("by") is not None
         answer = ("stack-or-challenge" if stack and challenge else "stack" if stack
@@ -137,12 +151,13 @@ def _words(values: dict, tr: Translator, players, rules) -> dict:
     return words
 
 
-def next_message(action: dict, lang: str, players, rules) -> str:
-    """`next` in the reader's language: one or more whole sentences."""
+def next_message(action: dict, lang: str, players, rules, spoken: bool = False) -> str:
+    """`next` in the reader's language: one or more whole sentences (`spoken`: as said
+    aloud)."""
     tr, rules = translator(lang), compiled(rules)
     names = [str(name) for name in players or ()]
     return " ".join(sentence_start(sentence.render(tr, _words(values, tr, players, rules)), names)
-                    for sentence, values in next_sentences(action))
+                    for sentence, values in next_sentences(action, spoken))
 
 
 # --- corrections ------------------------------------------------------------------
@@ -237,12 +252,12 @@ def values_message(values: list, lang: str, rules) -> str:
 TABLE_CODES = frozenset(CORRECTION) - {"corrected/table"}
 
 
-def message(verdict: dict, lang: str, players, rules) -> str:
+def message(verdict: dict, lang: str, players, rules, spoken: bool = False) -> str:
     """A verdict's message, the table's own codes included; a points score adds the
-    value table it was counted with."""
+    value table it was counted with. `spoken`: the words said aloud (verdicts.SPOKEN)."""
     if verdict.get("code") in TABLE_CODES:
         return correction_message(verdict, lang, players, rules)
-    said = verdict_message(verdict, lang, players, rules)
+    said = verdict_message(verdict, lang, players, rules, spoken)
     values = (verdict.get("details") or {}).get("values")
     if isinstance(values, list) and values:
         said += " " + values_message(values, lang, rules)

@@ -21,14 +21,20 @@ class Sentence:
     plural: str | None = None
     n: str | None = None  # the detail whose number (or list length) picks the plural form
     color_form: str = "word"  # how {color} is used: "word", or "postposition" (before one)
+    context: str | None = None  # msgctxt: "spoken" for a sentence written for the ear
 
     def texts(self) -> tuple[str, ...]:
         return (self.singular,) if self.plural is None else (self.singular, self.plural)
 
     def render(self, tr: Translator, values: dict) -> str:
+        return self.translated(tr, values, as_int(values.get(self.n)))
+
+    def translated(self, tr: Translator, values: dict, n: int) -> str:
         if self.plural is None:
+            if self.context:
+                return tr.pgettext(self.context, self.singular, **values)
             return tr.gettext(self.singular, **values)
-        return tr.ngettext(self.singular, self.plural, as_int(values.get(self.n)), **values)
+        return tr.translate_plural(self.context, self.singular, self.plural, n, **values)
 
 
 def M_(message: str, color_form: str = "word") -> Sentence:
@@ -39,6 +45,16 @@ def M_(message: str, color_form: str = "word") -> Sentence:
 def MN_(singular: str, plural: str, n: str = "count", color_form: str = "word") -> Sentence:
     """A sentence whose wording follows the number in detail `n` (extracted like ngettext)."""
     return Sentence(singular, plural, n, color_form)
+
+
+def S_(context: str, message: str) -> Sentence:
+    """A sentence with a msgctxt (extracted like pgettext): "spoken" for the ear."""
+    return Sentence(message, context=context)
+
+
+def SN_(context: str, singular: str, plural: str, n: str = "count") -> Sentence:
+    """A sentence with a msgctxt and plural forms (extracted like npgettext)."""
+    return Sentence(singular, plural, n, context=context)
 
 
 POSTPOSITION = "postposition"
@@ -647,6 +663,45 @@ def owed_at_opening(code: str, details: dict, effects) -> tuple[str, int | None]
     return None
 
 
+# Sentences written for the ear (msgctxt "spoken"): what a phone or GET /v1/speech says
+# aloud instead of the written message, for the verdicts said most often and whose
+# written form is long (espeak-ng 1.51 took 5.5 to 18.7 s over them). The essential
+# comes first, in a few words; the written message on screen keeps the whole ruling.
+# A code without one here is said as it is written. Keys as MESSAGES's.
+SPOKEN: dict[str, tuple[Sentence, ...]] = {
+    "played": (
+        # TRANSLATORS: SPOKEN ALOUD by the phone, never shown: the short form of "{player} played {card}, and the colour in play is now {color}." Keep it short (a few words); {color} is a colour word.
+        S_("spoken", "{player} played {card}. Now {color}."),
+    ),
+    "not-your-turn": (
+        # TRANSLATORS: SPOKEN ALOUD by the phone, never shown: the short form of "It is not {player}'s turn: it is {current}'s turn." Said to {player}, who tried to move; {current} is the one whose turn it is.
+        S_("spoken", "Not your turn, {player}. It is {current}'s turn."),
+    ),
+    "card-does-not-match": (
+        # TRANSLATORS: SPOKEN ALOUD by the phone, never shown: the short form of "{card} does not match the top card, {top}, and is not the colour in play, {color}." {card} was refused on {top}; {color} is the colour in play (a word).
+        S_("spoken", "No: {card} does not match {top}. The colour is {color}."),
+    ),
+    "uno-caught": (
+        # TRANSLATORS: SPOKEN ALOUD by the phone, never shown: the short form of "{player} caught {target} without calling UNO, so {target} draws {count} cards as a penalty." Keep the word UNO.
+        SN_("spoken", "Caught without UNO! {target} draws {count} card.",
+            "Caught without UNO! {target} draws {count} cards."),
+    ),
+    "draw-accepted": (
+        # TRANSLATORS: SPOKEN ALOUD by the phone, never shown: the short form of "{player} took the {count} cards they had to draw."
+        SN_("spoken", "{player} took {count} card.", "{player} took {count} cards."),
+    ),
+    "uno-not-due": (
+        # TRANSLATORS: SPOKEN ALOUD by the phone, never shown: the short form of "{player} holds {count} cards, and UNO is called only when one card is left." Said to {player}, who called UNO too early; keep the word UNO.
+        SN_("spoken", "Too early for UNO, {player}: {count} card left.",
+            "Too early for UNO, {player}: {count} cards left."),
+    ),
+    "pending-draw": (
+        # TRANSLATORS: SPOKEN ALOUD by the phone, never shown: the short form of "Because of {card}, {player} must first draw {count} cards, or stack a card on it where the rules allow." Said to {player}.
+        SN_("spoken", "{player}, draw {count} card first.", "{player}, draw {count} cards first."),
+    ),
+}
+
+
 def variant(code: str, details: dict, rules: Rules | None) -> str | None:
     """Which wording of the code fits the ruleset (None: the plain one)."""
     details = details or {}
@@ -693,20 +748,25 @@ def variant(code: str, details: dict, rules: Rules | None) -> str | None:
     return None
 
 
-def sentences_for(code: str, details: dict | None = None, rules: Rules | None = None) -> tuple[Sentence, ...]:
+def sentences_for(code: str, details: dict | None = None, rules: Rules | None = None,
+                  spoken: bool = False) -> tuple[Sentence, ...]:
+    """The sentences of a verdict; `spoken`: those written for the ear where it has them."""
     chosen = variant(code, details or {}, rules)
-    if chosen and f"{code}/{chosen}" in MESSAGES:
-        return MESSAGES[f"{code}/{chosen}"]
-    return MESSAGES[code]
+    key = f"{code}/{chosen}" if chosen and f"{code}/{chosen}" in MESSAGES else code
+    if spoken and key in SPOKEN:
+        return SPOKEN[key]
+    return MESSAGES[key]
 
 
-def verdict_message(verdict_json: dict, lang: str, players: list[str] | None, rules) -> str:
+def verdict_message(verdict_json: dict, lang: str, players: list[str] | None, rules,
+                    spoken: bool = False) -> str:
     """The verdict explained in the reader's language, worded for the table's ruleset
-    (compiled, or its resolved data)."""
-    return render_verdict(verdict_json, translator(lang), players, rules)
+    (compiled, or its resolved data); `spoken`: the words said aloud (SPOKEN)."""
+    return render_verdict(verdict_json, translator(lang), players, rules, spoken)
 
 
-def render_verdict(verdict_json: dict, tr: Translator, players: list[str] | None, rules) -> str:
+def render_verdict(verdict_json: dict, tr: Translator, players: list[str] | None, rules,
+                   spoken: bool = False) -> str:
     """verdict_message with a given translator (the translators' page previews an edit)."""
     if rules is None:
         raise TypeError("verdict_message needs the table's ruleset (compiled, or its resolved data)")
@@ -727,7 +787,7 @@ def render_verdict(verdict_json: dict, tr: Translator, players: list[str] | None
         sentences = (OPENING_OWED[(code, "color" in details and details["color"] is None)],
                      OWED_AT_OPENING[wording])
     else:
-        sentences = sentences_for(code, details, rules)
+        sentences = sentences_for(code, details, rules, spoken)
     names = [str(name) for name in players or ()]
     return " ".join(sentence_start(_sentence(sentence, code, details, tr, players, rules), names)
                     for sentence in sentences)
@@ -738,9 +798,7 @@ def _sentence(sentence: Sentence, code: str, details: dict, tr: Translator, play
     for text in sentence.texts():  # a detail the judge left out must not break the message
         for name in placeholders(text):
             values.setdefault(name, "?")
-    if sentence.plural is None:
-        return tr.gettext(sentence.singular, **values)
-    return tr.ngettext(sentence.singular, sentence.plural, _number_of(details.get(sentence.n), sentence.n), **values)
+    return sentence.translated(tr, values, _number_of(details.get(sentence.n), sentence.n))
 
 
 def _number_of(value, name: str) -> int:

@@ -24,7 +24,9 @@ COMMENT_TAGS = ("TRANSLATORS:", "NOTE:")
 # Our markers beside the gettext names: N_/NP_ mark a message (with a context) that is
 # translated elsewhere; M_/MN_ mark verdict sentences (MN_ has plural forms); _code is
 # the pages' gettext for sentences that show file names or commands as code.
-KEYWORDS = {**DEFAULT_KEYWORDS, "NP_": ((1, "c"), 2), "M_": None, "MN_": (1, 2), "_code": None}
+# S_/SN_ are M_/MN_ with a msgctxt first ("spoken": a sentence written to be said aloud).
+KEYWORDS = {**DEFAULT_KEYWORDS, "NP_": ((1, "c"), 2), "M_": None, "MN_": (1, 2), "_code": None,
+            "S_": ((1, "c"), 2), "SN_": ((1, "c"), 2, 3)}
 WIDTH = 100
 
 

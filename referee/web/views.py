@@ -207,3 +207,39 @@ RULINGS = Path(__file__).resolve().parents[2] / "docs" / "rulings.md"
 def rulings():
     """docs/rulings.md (English): how the referee decides what the rule texts leave open."""
     return Response(RULINGS.read_text(encoding="utf-8"), mimetype="text/plain")
+
+
+# --- the table page as an installed app that opens offline (issue 28) -----------------
+
+STATIC = Path(__file__).parent / "static"
+
+
+@bp.get("/table.webmanifest")
+def table_manifest():
+    """The web app manifest of the table page, named in the visitor's language."""
+    gettext = page_gettext(g.lang)
+    manifest = {
+        "name": f"{gettext('At the table')} · {gettext('UNO referee')}",
+        "short_name": gettext("UNO referee"),
+        "lang": g.lang,
+        "start_url": url_for("web.table_companion", lang=g.lang),
+        "scope": "/",
+        "display": "standalone",
+        "background_color": "#14532d",
+        "theme_color": "#14532d",
+        "icons": [{"src": url_for("web.static", filename=f"icon-{size}.png"),
+                   "sizes": f"{size}x{size}", "type": "image/png", "purpose": "any"}
+                  for size in (192, 512)],
+    }
+    response = jsonify(manifest)
+    response.mimetype = "application/manifest+json"
+    return response
+
+
+@bp.get("/sw.js")
+def service_worker():
+    """The service worker (built by Workbox: `make sw`), served from the root so its
+    scope covers /table; never cached by HTTP, so a new build is found on the next visit."""
+    response = Response((STATIC / "sw.js").read_bytes(), mimetype="text/javascript")
+    response.headers["Cache-Control"] = "no-cache"
+    return response

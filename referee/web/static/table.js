@@ -306,7 +306,7 @@ function renderLink() {
 }
 
 function setLink(state) {
-  linkState = state;
+  linkState = tableOutbox.offline() ? "offline" : state;  // the browser knows it has no network
   renderLink();
 }
 
@@ -426,7 +426,9 @@ function renderTable() {
 }
 
 function renderHistory() {
-  $("history").replaceChildren(...history.map((entry) =>
+  const unjudged = table ? tableOutbox.pending(table.id).filter((entry) => entry.offline) : [];
+  $("history").replaceChildren(...unjudged.map(() => page.element("li", {class: "pending"}, strings.not_judged)),
+    ...history.map((entry) =>
     page.element("li", {class: entry.legal === false ? "bad" : "good"}, entry.message)));
 }
 
@@ -461,6 +463,7 @@ function apply(verdict, seq) {
   noteHistory(verdict);
   if (behindSince !== null && seq >= behindSince) behind(null);
   say(verdict, verdict.next);
+  tableSpeech.heard(verdict);
   renderTable();
   const myTurn = isSeatPhone() && table.next && table.next.player === table.seat;
   if (myTurn && !myTurnBefore && navigator.vibrate) navigator.vibrate(200);
@@ -588,12 +591,11 @@ function retryAfter(answer) {
 // POSTs a move. A dropped network, a timeout, a 5xx or a 429 keeps it queued: it is
 // sent again with the same key (after Retry-After when the answer gives one) until the
 // table answers, for as long as this phone stays at this table.
-async function sendOne(move, expectSeq, generation) {
-  const key = newKey();
-  const body = {move};
-  if (expectSeq !== undefined) body.expect_seq = expectSeq;
+async function sendOne(entry, generation) {
+  const key = entry.key;
   for (let attempt = 0; ; attempt++) {
     if (generation !== polling) return {status: 0, body: {detail: strings.retrying}};
+    const body = tableOutbox.body(table.id, entry);
     const answer = await page.call(`/v1/tables/${table.id}/moves`, {
       method: "POST", body: JSON.stringify(body), timeout: CALL_TIMEOUT,
       headers: {"Content-Type": "application/json", "Idempotency-Key": key,
@@ -607,15 +609,31 @@ async function sendOne(move, expectSeq, generation) {
     }
     setLink(answer.status === 0 ? "offline" : "reconnecting");
     network(strings.retrying);
-    await sleep(retryAfter(answer) ?? Math.min(500 * 2 ** attempt, MAX_BACKOFF));
+    await tableOutbox.until(retryAfter(answer) ?? Math.min(500 * 2 ** attempt, MAX_BACKOFF));
   }
 }
 
+// A move tapped: kept in the outbox (offline.js) until the table answers it; tapped
+// offline, it carries the seq it was made at.
 function sendMove(move, expectSeq) {
+  const offline = expectSeq === undefined && tableOutbox.offline();
+  const entry = tableOutbox.add(table.id, {key: newKey(), move, offline,
+                                           expect: offline ? table.seq : expectSeq});
+  if (offline) renderHistory();
+  return deliver(entry);
+}
+
+function deliver(entry) {
   const generation = polling;
   waiting += 1;
   renderLink();
-  const answer = sending.then(() => sendOne(move, expectSeq, generation));
+  const answer = sending.then(() => sendOne(entry, generation)).then((sent) => {
+    if (generation === polling) {
+      tableOutbox.answered(table.id, entry, sent.status === 200);
+      renderHistory();
+    }
+    return {...sent, entry};
+  });
   sending = answer.catch(() => null).then(() => {
     waiting -= 1;
     renderLink();
@@ -628,15 +646,24 @@ function network(text) {
 }
 
 async function record(move, expectSeq) {
-  const {status, body} = await sendMove(move, expectSeq);
-  if (status === 200) {
+  settle(await sendMove(move, expectSeq));
+}
+
+async function settle({status, body, entry}) {
+  if (status === 409 && entry && entry.offline) {
+    noteHistory({message: strings.offline_refused, legal: false});
+    renderHistory();
+    tableSpeech.heard({message: strings.offline_refused});
+  }
+  if (status === 409 && entry && entry.offline) say({message: strings.offline_refused, legal: false});
+  else if (status === 200) {
     chosen = [];
     unoCalled = false;
     apply(body, body.seq);
   } else {
     refuse(status, body);
-    if (status === 409) await refresh();
   }
+  if (status === 409) await refresh();
 }
 
 // The table as it is now, read again (after a 409, or a tap on "behind").
@@ -780,6 +807,9 @@ async function keepAwake() {
 }
 
 document.addEventListener("visibilitychange", () => { if (table) keepAwake(); });
+tableSpeech.attach($("speak-toggle"), $("speak-again"));
+window.addEventListener("offline", () => { if (table) setLink("offline"); });
+window.addEventListener("online", () => { if (table) setLink("reconnecting"); });
 
 // --- opening, joining, resuming ------------------------------------------------------
 
@@ -811,6 +841,7 @@ async function show(entry) {
   polling += 1;
   follow(polling);
   watch(polling);
+  for (const waitingMove of tableOutbox.pending(entry.id)) deliver(waitingMove).then(settle);
 }
 
 $("players").addEventListener("input", renderDealerChoice);
