@@ -47,8 +47,8 @@ NEXT: dict[str, Sentence] = {
     # TRANSLATORS: what must happen now on a wild that names no colour (UNO All Wild): {player} plays any card on {top}, or draws.
     "play/any": M_("{player} plays any card on {top} or draws; no colour is in play."),
     # TRANSLATORS: what must happen now (UNO Attack): {player} must press the launcher {count} times.
-    "answer-launcher": MN_("{player} presses the launcher {count} time.",
-                           "{player} presses the launcher {count} times."),
+    "answer-launcher": MN_("{player} must press the launcher once.",
+                           "{player} must press the launcher {count} times."),
     # TRANSLATORS: what must happen now (UNO Attack): {player} must press the launcher until a card comes out.
     "answer-launcher/until": M_("{player} presses the launcher until it fires a card."),
     # TRANSLATORS: what must happen now: the round is over; {winner} went out; the table gives each hand's cards or points.
