@@ -62,6 +62,8 @@ def test_check_fails_on_a_retired_term_in_a_rulesets_translations(tmp_path, monk
     ("te", "చివరికి మిగిలినవారు గెలుస్తారు.", False),
     ("te", "ఎరుపు, పసుపు మరియు నీలం", True),                          # CLDR's "and"
     ("gu", "{color}થી શરૂ થાય છે", True),                              # a case ending glued to a colour
+    ("te", "స్కోరులో {player}కు 2 పాయింట్లు ఇచ్చారు.", True),           # a case ending glued to a name
+    ("te", "స్కోరులో {player} పేరిట 2 పాయింట్లు రాశారు.", False),
 ])
 def test_forbidden_constructions_are_caught(lang, text, caught):
     assert bool(glossary_rules(lang, LOCALES).violations(text)) == caught
