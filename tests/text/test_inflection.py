@@ -147,3 +147,15 @@ def test_names_in_the_other_scripts_stand_as_typed(lang, names, expected, rulese
         said = verdict_message({"code": "played", "details": {"player": 0, "card": "red-3", "color": "red"}},
                                lang, [name], rulesets["classic"])
         assert said.startswith(form), said
+
+
+def test_the_translators_preview_shows_the_oblique_form_too():
+    from referee.text.preview import preview
+    msgid = "{card} cannot be challenged."
+    shown = preview("hi", None, msgid, ["{card} को चुनौती नहीं दी जा सकती।"])
+    assert shown["problems"] == [] and any("लाल ड्रा टू को" in text for text in shown["previews"]), shown
+    shown = preview("gu", None, msgid, ["{card}ને ચેલેન્જ કરી શકાતું નથી."])
+    assert any("લાલ ડ્રો ટુને" in text for text in shown["previews"]), shown
+    msgid = "{card} may not be stacked on {pending_card}."
+    shown = preview("hi", None, msgid, ["{pending_card} पर {card} नहीं डाला जा सकता।"])
+    assert any(text.startswith("नीले ड्रा टू पर लाल ड्रा टू") for text in shown["previews"]), shown
