@@ -3,7 +3,9 @@ import sys
 
 import click
 
-from referee.text.catalogs import TRANSLATED_LANGUAGES, catalog_problems, po_path, pot_path
+from referee.config import command_setting
+from referee.text.catalogs import TRANSLATED_LANGUAGES, catalog_problems, locales_dir, po_path, pot_path
+from referee.text.glossary import ruleset_violations
 from referee.text import workflow
 
 LANG_OPTION = click.option("--lang", "langs", multiple=True, type=click.Choice(TRANSLATED_LANGUAGES),
@@ -62,10 +64,13 @@ def compile_(langs):
 @i18n.command()
 @LANG_OPTION
 def check(langs):
-    """Report every problem, one per line (FILE:LINE: msgid: problem); exit 1 if any."""
+    """Report every problem, one per line (FILE:LINE: msgid: problem); exit 1 if any.
+
+    Checked: each catalog (entries, placeholders, msgfmt, the glossary) and the shipped
+    rulesets' `translations:` (the glossary)."""
     count = 0
     for lang in langs or TRANSLATED_LANGUAGES:
-        for problem in catalog_problems(lang):
+        for problem in [*catalog_problems(lang), *ruleset_violations(lang, locales_dir(), command_setting("RULESETS_DIR"))]:
             click.echo(str(problem))
             count += 1
     if count:

@@ -6,7 +6,7 @@ or else by its id. Rulesets are read compiled (referee.engine.rules).
 """
 from referee.engine.rules import Rules
 
-from .render import Translator
+from .render import Inflected, Translator
 
 
 def NP_(context: str, message: str) -> tuple[str, str]:
@@ -17,8 +17,11 @@ def NP_(context: str, message: str) -> tuple[str, str]:
 # Colour names. One English word does three grammatical jobs that many languages tell
 # apart (Gujarati લીલો રંગ / લીલું કાર્ડ / લીલા રંગનું), so each job is its own message:
 # the colour as a word ("the colour in play is green"), as the colour of a card
-# ("green 3"), and before a postposition ("matches green", "cards of green").
-COLOR_FORMS = ("word", "card", "postposition")
+# ("green 3"), and before a postposition ("matches green", "cards of green"); a card's
+# colour before a postposition is a fourth ("on green 3": Gujarati લીલા 3 પર). A name
+# comes back Inflected: the template it fills picks the form before a postposition
+# where one follows (render.Grammar), so no sentence has to declare it.
+COLOR_FORMS = ("word", "card", "postposition", "card postposition")
 COLORS = {
     "word": {
         # TRANSLATORS: a colour named on its own, as a word: "the colour in play is red".
@@ -73,6 +76,24 @@ COLORS = {
         "orange": NP_("color before a postposition", "orange"),
         # TRANSLATORS: (UNO Flip, dark side) a colour in the form it takes before a word for "colour" and a postposition: "matches the colour purple", "cards of the colour purple".
         "purple": NP_("color before a postposition", "purple"),
+    },
+    "card postposition": {
+        # TRANSLATORS: the colour of a card in a card's name that a postposition follows: "on red 3", "because of red Draw Two" (Gujarati: yellow 3 on top is "પીળું 3", on it "પીળા 3 પર"; Hindi: "हरा ड्रा टू", because of it "हरे ड्रा टू की वजह से"). Where your language does not change it, write the "card color" form.
+        "red": NP_("card color, before a postposition", "red"),
+        # TRANSLATORS: the colour of a card in a card's name that a postposition follows: "on yellow 3", "because of yellow Draw Two" (Gujarati: yellow 3 on top is "પીળું 3", on it "પીળા 3 પર"; Hindi: "हरा ड्रा टू", because of it "हरे ड्रा टू की वजह से"). Where your language does not change it, write the "card color" form.
+        "yellow": NP_("card color, before a postposition", "yellow"),
+        # TRANSLATORS: the colour of a card in a card's name that a postposition follows: "on green 3", "because of green Draw Two" (Gujarati: yellow 3 on top is "પીળું 3", on it "પીળા 3 પર"; Hindi: "हरा ड्रा टू", because of it "हरे ड्रा टू की वजह से"). Where your language does not change it, write the "card color" form.
+        "green": NP_("card color, before a postposition", "green"),
+        # TRANSLATORS: the colour of a card in a card's name that a postposition follows: "on blue 3", "because of blue Draw Two" (Gujarati: yellow 3 on top is "પીળું 3", on it "પીળા 3 પર"; Hindi: "हरा ड्रा टू", because of it "हरे ड्रा टू की वजह से"). Where your language does not change it, write the "card color" form.
+        "blue": NP_("card color, before a postposition", "blue"),
+        # TRANSLATORS: (UNO Flip, dark side) the colour of a card in a card's name that a postposition follows: "on pink 3", "because of pink Draw Two" (Gujarati: yellow 3 on top is "પીળું 3", on it "પીળા 3 પર"; Hindi: "हरा ड्रा टू", because of it "हरे ड्रा टू की वजह से"). Where your language does not change it, write the "card color" form.
+        "pink": NP_("card color, before a postposition", "pink"),
+        # TRANSLATORS: (UNO Flip, dark side) the colour of a card in a card's name that a postposition follows: "on teal 3", "because of teal Draw Two" (Gujarati: yellow 3 on top is "પીળું 3", on it "પીળા 3 પર"; Hindi: "हरा ड्रा टू", because of it "हरे ड्रा टू की वजह से"). Where your language does not change it, write the "card color" form.
+        "teal": NP_("card color, before a postposition", "teal"),
+        # TRANSLATORS: (UNO Flip, dark side) the colour of a card in a card's name that a postposition follows: "on orange 3", "because of orange Draw Two" (Gujarati: yellow 3 on top is "પીળું 3", on it "પીળા 3 પર"; Hindi: "हरा ड्रा टू", because of it "हरे ड्रा टू की वजह से"). Where your language does not change it, write the "card color" form.
+        "orange": NP_("card color, before a postposition", "orange"),
+        # TRANSLATORS: (UNO Flip, dark side) the colour of a card in a card's name that a postposition follows: "on purple 3", "because of purple Draw Two" (Gujarati: yellow 3 on top is "પીળું 3", on it "પીળા 3 પર"; Hindi: "हरा ड्रा टू", because of it "हरे ड्रा टू की वजह से"). Where your language does not change it, write the "card color" form.
+        "purple": NP_("card color, before a postposition", "purple"),
     },
 }
 
@@ -164,11 +185,14 @@ DEFAULT_COLORS = tuple(COLORS["word"])   # both sides' colours
 
 
 def color_name(color: str, tr: Translator, form: str = "word") -> str:
-    """A colour in words, in the grammatical `form` the sentence needs (COLOR_FORMS)."""
+    """A colour in words, in the grammatical `form` the sentence needs (COLOR_FORMS);
+    the word form also carries its form before a postposition."""
     names = COLORS[form]
-    if color in names:
-        return tr.translate(*names[color])
-    return str(color)
+    if color not in names:
+        return str(color)
+    if form == "word":
+        return Inflected(tr.translate(*names[color]), tr.translate(*COLORS["postposition"][color]))
+    return tr.translate(*names[color])
 
 
 def _sides(rules: Rules | None) -> tuple[Rules, ...]:
@@ -202,5 +226,10 @@ def card_name(card: str, tr: Translator, rules: Rules | None = None) -> str:
     name = kind_name(kind, tr, rules)
     if color is None:
         return name
-    # TRANSLATORS: a coloured card, e.g. "red 3" or "blue Skip"; {color} is the card's colour (its "card color" form); reorder if your language puts the colour after.
-    return tr.pgettext("card", "{color} {kind}", color=color_name(color, tr, "card"), kind=name)
+    return Inflected(_coloured(tr, color_name(color, tr, "card"), name),
+                     _coloured(tr, color_name(color, tr, "card postposition"), name))
+
+
+def _coloured(tr: Translator, color: str, kind: str) -> str:
+    # TRANSLATORS: a coloured card, e.g. "red 3" or "blue Skip"; {color} is the card's colour (its "card color" form, or before a postposition its "card color, before a postposition" form); reorder if your language puts the colour after.
+    return tr.pgettext("card", "{color} {kind}", color=color, kind=kind)

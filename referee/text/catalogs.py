@@ -132,7 +132,7 @@ def _load(path, lang: str) -> Translator | None:
         for problem in loaded.fatal:
             log.warning("catalog refused, keeping the last good one: %s", problem)
         return None
-    return Translator(lang, translations_from_catalog(loaded.catalog))
+    return Translator(lang, translations_from_catalog(loaded.catalog), _grammar(lang))
 
 
 def _last_compiled(po_file: str, lang: str) -> Translator:
@@ -146,7 +146,14 @@ def _last_compiled(po_file: str, lang: str) -> Translator:
         log.warning("no last good catalog for %s (%s): English is served", lang, exc)
         return ENGLISH
     log.warning("serving %s from %s, the last catalog compiled", lang, mo_file)
-    return Translator(lang, compiled)
+    return Translator(lang, compiled, _grammar(lang))
+
+
+def _grammar(lang: str):
+    """How `lang`'s templates are filled (read with its catalog: locales/glossary.yaml)."""
+    from .glossary import grammar_for
+
+    return grammar_for(lang, locales_dir())
 
 
 def forget_loaded_catalogs() -> None:
@@ -158,4 +165,8 @@ def forget_loaded_catalogs() -> None:
 def catalog_problems(lang: str, use_msgfmt: bool = True) -> list[Problem]:
     """Every problem of a language's catalog, against messages.pot: what `referee i18n
     check` prints and what the translators' page shows (one code path for both)."""
-    return check_catalog(po_path(lang), use_msgfmt=use_msgfmt, template_path=pot_path())
+    from .glossary import catalog_violations
+
+    problems = check_catalog(po_path(lang), use_msgfmt=use_msgfmt, template_path=pot_path())
+    violations = catalog_violations(load_catalog(po_path(lang)), lang, locales_dir())
+    return sorted(problems + violations, key=lambda problem: problem.line)

@@ -180,7 +180,7 @@ def load_catalog(path: Path) -> LoadedCatalog:
             if not msgid:  # the header, or no entry at all: nothing can be trusted
                 problems.append(Unusable(str(path), line, '""', f"cannot be read: {what}"))
             else:
-                problems.append(BrokenEntry(str(path), line, _shown(msgid), (
+                problems.append(BrokenEntry(str(path), line, shown_msgid(msgid), (
                     f"cannot be read: {what}; the service leaves this entry out (English shows "
                     "for it) until it is fixed")))
         if any(problem.fatal for problem in problems):
@@ -196,7 +196,7 @@ def load_catalog(path: Path) -> LoadedCatalog:
     return loaded
 
 
-def _shown(msgid) -> str:
+def shown_msgid(msgid) -> str:
     text = msgid[0] if isinstance(msgid, (tuple, list)) else msgid
     text = str(text).replace("\n", "\\n")
     if not text:
@@ -212,7 +212,7 @@ def entry_problems(loaded: LoadedCatalog) -> list[Problem]:
             continue  # the header
         ids = message.id if isinstance(message.id, (tuple, list)) else (message.id,)
         strings = message.string if isinstance(message.string, (tuple, list)) else (message.string,)
-        where = dict(file=file, line=message.lineno or 0, msgid=_shown(message.id))
+        where = dict(file=file, line=message.lineno or 0, msgid=shown_msgid(message.id))
         if message.fuzzy:
             problems.append(Incomplete(**where, problem="fuzzy: a translator must review it"))
         elif not all(strings):
@@ -309,7 +309,7 @@ def _msgid_at(loaded: LoadedCatalog | None, line: int) -> str:
         if message.id and message.lineno and message.lineno <= line + 1:
             if best is None or message.lineno > best.lineno:
                 best = message
-    return _shown(best.id) if best is not None else '""'
+    return shown_msgid(best.id) if best is not None else '""'
 
 
 def missing_problems(loaded: LoadedCatalog, template_path: Path) -> list[Problem]:
@@ -321,7 +321,7 @@ def missing_problems(loaded: LoadedCatalog, template_path: Path) -> list[Problem
         return []
     have = {(message.context, _key(message.id)) for message in loaded.catalog if message.id}
     lang = loaded.catalog.locale_identifier or "LANG"
-    return [Incomplete(str(loaded.path), 0, _shown(message.id),
+    return [Incomplete(str(loaded.path), 0, shown_msgid(message.id),
                        f"missing: merge messages.pot with `referee i18n update --lang {lang}`")
             for message in template
             if message.id and (message.context, _key(message.id)) not in have]

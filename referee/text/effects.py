@@ -1,6 +1,7 @@
-"""A verdict's effects (what the table must now do) in the reader's language, for the
-practice board: one whole sentence per effect type the engine declares
-(referee/engine/effects.py), its placeholders filled from the fields declared there."""
+"""A verdict's effects (what the table must now do) in the reader's language: one whole
+sentence per effect type the engine declares (referee/engine/effects.py), its
+placeholders filled from the fields declared there. The practice board lists them all;
+a verdict's message says those its own sentences do not (referee/text/table.py)."""
 from referee.engine.effects import COLOR, EFFECTS as EFFECT_TYPES, SEAT
 
 from .cards import color_name
@@ -14,6 +15,8 @@ EFFECTS: dict[str, Sentence] = {
     "skip": M_("{player} loses their turn."),
     # TRANSLATORS: practice board, an effect of a move: {player} draws {count} cards.
     "draw": MN_("{player} draws {count} card.", "{player} draws {count} cards."),
+    # TRANSLATORS: an effect of a move: {player} draws cards one by one until a card of the colour in play comes.
+    "draw/until-color": M_("{player} draws until a card of the colour in play comes."),
     # TRANSLATORS: practice board, an effect of a move (UNO Attack): {player} must press the launcher {presses} times.
     "launcher": MN_("{player} presses the launcher once.", "{player} presses the launcher {presses} times.", n="presses"),
     # TRANSLATORS: practice board, an effect of a move (UNO Attack): {player} presses until a card comes out.
@@ -45,8 +48,8 @@ EFFECTS: dict[str, Sentence] = {
     "direction/clockwise": M_("Play now goes clockwise."),
     # TRANSLATORS: practice board, an effect of a move: play goes counter-clockwise from now on.
     "direction/counterclockwise": M_("Play now goes counter-clockwise."),
-    # TRANSLATORS: practice board, an effect of a move: {player} has no cards left and the round is over.
-    "round-over": M_("{player} has gone out, and the round is over."),
+    # TRANSLATORS: an effect of a move: the round is over and {player} has won it (by going out, or as the last player left in under the mercy rule).
+    "round-over": M_("The round is over: {player} wins it."),
     # TRANSLATORS: practice board, an effect of scoring: {player} gets {points} points.
     "score": MN_("{player} scores {points} point.", "{player} scores {points} points.", n="points"),
     # TRANSLATORS: practice board, an effect of scoring: {player} has won the whole game.
@@ -80,6 +83,8 @@ def _key(effect: dict) -> str | None:
         return "launcher-fired-empty"
     if kind == "out" and effect.get("lasts") == "game":
         return "out/game"
+    if kind == "draw" and effect.get("until_color"):
+        return "draw/until-color"
     if kind in ("pass-hands", "direction"):
         direction = str(effect.get("direction", "")).replace("-", "")
         return f"{kind}/{direction}" if f"{kind}/{direction}" in EFFECTS else None

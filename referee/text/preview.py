@@ -101,7 +101,7 @@ def preview(lang: str, context: str | None, msgid: str, strings: list[str]) -> d
     where = dict(file="", line=0, msgid=msgid)
     problems = [problem.problem for problem in placeholder_problems(ids, strings, where)]
     base = translator(lang)
-    tr = Translator(lang, _Overlay(getattr(base, "_translations", None), context, msgid, strings))
+    tr = Translator(lang, _Overlay(getattr(base, "_translations", None), context, msgid, strings), base.grammar)
     if problems:
         return {"problems": problems, "previews": []}
     return {"problems": [], "previews": _in_context(tr, lang, context, msgid, ids)}

@@ -6,7 +6,9 @@ So a message is filled only when every placeholder is a bare name we supplied, w
 `format_map` over values that are already strings; otherwise the English source is
 used (HOSTILE.md 11).
 """
+import re
 import string
+from dataclasses import dataclass
 from functools import lru_cache
 
 from babel import Locale
@@ -41,22 +43,78 @@ def is_bare_name(field: str) -> bool:
     return field.isidentifier()
 
 
-def fill(template: str, values: dict[str, str]) -> str:
-    """Fill a template whose placeholders must all be bare names present in values."""
+class Inflected(str):
+    """A card or colour name that also knows its form before a postposition (the
+    oblique: Gujarati "પીળું 3" / "પીળા 3 પર", Hindi "हरा ड्रा टू" / "हरे ड्रा टू की
+    वजह से"); the template it is filled into decides which form it takes."""
+    oblique: str
+
+    def __new__(cls, text: str, oblique: str | None = None):
+        inflected = super().__new__(cls, text)
+        inflected.oblique = str(text if oblique is None else oblique)
+        return inflected
+
+    def __reduce__(self):  # copied or pickled with both forms
+        return Inflected, (str(self), self.oblique)
+
+
+@dataclass(frozen=True)
+class Grammar:
+    """What a language's templates need from a filled-in word (locales/glossary.yaml,
+    `grammar:`): a card or colour name before a postposition takes its oblique form,
+    and a case ending joined to a name is written the way the name's last letter asks."""
+    postpositions: tuple[str, ...] = ()   # longest first
+    nouns: tuple[str, ...] = ()           # may stand between a name and its postposition ("રંગ")
+    endings: tuple[tuple[str, re.Pattern, str], ...] = ()  # (ending, name ends so, write instead)
+
+    def before_postposition(self, following: str) -> bool:
+        rest = following.lstrip(" ")
+        for noun in self.nouns:
+            if rest.startswith(noun):
+                rest = rest[len(noun):].lstrip(" ")
+                break
+        return any(rest.startswith(word) and not rest[len(word):len(word) + 1].isalnum()
+                   for word in self.postpositions)
+
+    def form(self, value: str, following: str) -> tuple[str, int]:
+        """The form of `value` before the template text `following`, and how many of
+        that text's characters the form took in (a joined ending it rewrote)."""
+        if isinstance(value, Inflected) and self.before_postposition(following):
+            return value.oblique, 0
+        for ending, name_end, joined in self.endings:
+            if following.startswith(ending) and name_end.search(value):
+                return value + joined, len(ending)
+        return str(value), 0
+
+
+PLAIN = Grammar()
+
+
+def fill(template: str, values: dict[str, str], grammar: Grammar = PLAIN) -> str:
+    """Fill a template whose placeholders must all be bare names present in values,
+    each value in the form the text after it needs (`grammar`)."""
     try:
-        fields = placeholders(template)
+        parts = list(_FORMATTER.parse(template))
     except ValueError as exc:
         raise PlaceholderError(f"unbalanced braces: {exc}") from None
-    for field in fields:
-        if not is_bare_name(field) or field not in values:
-            raise PlaceholderError(f"placeholder {{{field}}} is not allowed here")
-    return template.format_map(values)
+    said, skip = [], 0
+    for index, (literal, name, spec, conversion) in enumerate(parts):
+        said.append(literal[skip:])
+        skip = 0
+        if name is None:
+            continue
+        if spec or conversion or not is_bare_name(name) or name not in values:
+            raise PlaceholderError(f"placeholder {{{name}}} is not allowed here")
+        following = parts[index + 1][0] if index + 1 < len(parts) else ""
+        text, skip = grammar.form(values[name], following)
+        said.append(text)
+    return "".join(said)
 
 
-def fill_safely(translated: str, source: str, values: dict[str, str]) -> str:
+def fill_safely(translated: str, source: str, values: dict[str, str], grammar: Grammar = PLAIN) -> str:
     """The translation filled, or the English source when the translation misbehaves."""
     try:
-        return fill(translated, values)
+        return fill(translated, values, grammar)
     except PlaceholderError:
         pass
     try:
@@ -128,11 +186,12 @@ class Translator:
     Values may be ints (formatted for the locale) or strings (used as they are).
     """
 
-    def __init__(self, lang: str, translations):
+    def __init__(self, lang: str, translations, grammar: Grammar = PLAIN):
         self.lang = lang
         self.locale = Locale.parse(lang)
         self._translations = translations
         self._lists = {}
+        self.grammar = grammar
 
     def number(self, value) -> str:
         return _formatted_number(value, self.lang)
@@ -140,9 +199,15 @@ class Translator:
     def join(self, items, style: str = "standard") -> str:
         """A list in the catalog's words: 'red 3, red 5, and blue 5' ('or' with
         style='or'; style='separate' keeps phrases apart with '; ')."""
-        items = [str(item) for item in items]
+        items = [item if isinstance(item, str) else str(item) for item in items]
         if len(items) < 2:
             return items[0] if items else ""
+        if any(isinstance(item, Inflected) for item in items):  # "पीले 3 और हरे 5 पर"
+            return Inflected(self._joined([str(item) for item in items], style),
+                             self._joined([getattr(item, "oblique", str(item)) for item in items], style))
+        return self._joined([str(item) for item in items], style)
+
+    def _joined(self, items: list[str], style: str) -> str:
         two, middle, end = self._list_patterns(style)
         if len(items) == 2:
             return two.format_map({"first": items[0], "second": items[1]})
@@ -172,15 +237,15 @@ class Translator:
 
     def _values(self, values) -> dict[str, str]:
         return {name: self.number(value) if isinstance(value, (int, float)) and not isinstance(value, bool)
-                else str(value) for name, value in values.items()}
+                else value if isinstance(value, str) else str(value) for name, value in values.items()}
 
     def gettext(self, message: str, **values) -> str:
         translated = self._translations.gettext(message) if self._translations else message
-        return fill_safely(translated, message, self._values(values))
+        return fill_safely(translated, message, self._values(values), self.grammar)
 
     def pgettext(self, context: str, message: str, **values) -> str:
         translated = self._translations.pgettext(context, message) if self._translations else message
-        return fill_safely(translated, message, self._values(values))
+        return fill_safely(translated, message, self._values(values), self.grammar)
 
     def translate(self, context: str, message: str, **values) -> str:
         """pgettext for a message marked elsewhere (under a name the extractor ignores)."""
@@ -196,11 +261,11 @@ class Translator:
         values.setdefault("count", n)
         source = singular if n == 1 else plural
         translated = self._translations.ngettext(singular, plural, n) if self._translations else source
-        return fill_safely(translated, source, self._values(values))
+        return fill_safely(translated, source, self._values(values), self.grammar)
 
     def npgettext(self, context: str, singular: str, plural: str, n: int, **values) -> str:
         values.setdefault("count", n)
         source = singular if n == 1 else plural
         translated = (self._translations.npgettext(context, singular, plural, n)
                       if self._translations else source)
-        return fill_safely(translated, source, self._values(values))
+        return fill_safely(translated, source, self._values(values), self.grammar)

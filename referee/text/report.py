@@ -7,6 +7,7 @@ from babel import Locale
 
 from .catalogs import LANGUAGES, SOURCE_LANGUAGE, catalog_problems, po_path, pot_path
 from .checks import BadPlaceholder, Incomplete, MsgfmtProblem, Unusable, load_catalog
+from .glossary import GlossaryViolation
 
 _cache: dict[str, tuple[tuple, dict]] = {}
 _lock = threading.Lock()
@@ -21,6 +22,8 @@ def problem_kind(problem) -> str:
     """What kind of problem it is, for a page that explains each kind in its reader's words."""
     if isinstance(problem, Unusable):
         return "unusable"
+    if isinstance(problem, GlossaryViolation):
+        return "glossary"
     if isinstance(problem, MsgfmtProblem):
         return "msgfmt"
     if isinstance(problem, BadPlaceholder):

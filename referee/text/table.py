@@ -10,6 +10,7 @@ from referee.engine.rules import compiled
 
 from .cards import card_name, color_name, kind_name
 from .catalogs import translator
+from .effects import effect_text
 from .render import Translator, sentence_start
 from .verdicts import M_, MN_, S_, Sentence, player_name, verdict_message
 
@@ -47,8 +48,8 @@ NEXT: dict[str, Sentence] = {
     # TRANSLATORS: what must happen now on a wild that names no colour (UNO All Wild): {player} plays any card on {top}, or draws.
     "play/any": M_("{player} plays any card on {top} or draws; no colour is in play."),
     # TRANSLATORS: what must happen now (UNO Attack): {player} must press the launcher {count} times.
-    "answer-launcher": MN_("{player} presses the launcher {count} time.",
-                           "{player} presses the launcher {count} times."),
+    "answer-launcher": MN_("{player} must press the launcher once.",
+                           "{player} must press the launcher {count} times."),
     # TRANSLATORS: what must happen now (UNO Attack): {player} must press the launcher until a card comes out.
     "answer-launcher/until": M_("{player} presses the launcher until it fires a card."),
     # TRANSLATORS: what must happen now: the round is over; {winner} went out; the table gives each hand's cards or points.
@@ -251,14 +252,51 @@ def values_message(values: list, lang: str, rules) -> str:
 
 TABLE_CODES = frozenset(CORRECTION) - {"corrected/table"}
 
+# The effect types a code's own sentences already say, with the player they act on.
+# Every other effect a verdict carries is said after them, one sentence each
+# (referee/text/effects.py), so the table hears about everyone a move acts on: who
+# draws after a Wild Targeted Draw Two, who loses the turn to a Skip, who the mercy rule
+# knocks out. `turn` is left to `next`, which every answer with a turn carries.
+TOLD_BY_CODE = {
+    "played": {"color"},
+    "played-several": {"color", "discard-all"},
+    "went-out": {"round-over"},
+    "drew": {"draw", "launcher-fired"},
+    "draw-accepted": {"draw"},
+    "launcher-settled": {"launcher-fired"},
+    "uno-called": {"uno"},
+    "uno-caught": {"draw", "launcher"},
+    "challenge-succeeded": {"draw"},
+    "challenge-failed": {"draw", "skip"},
+    "round-scored": {"score"},
+    "game-won": {"score", "game-over"},
+    "player-finished": {"finished"},
+    "places-decided": {"round-over", "finished"},
+    "player-eliminated": {"score", "eliminated"},
+    "table-opened": {"color", "draw", "launcher", "skip"},
+    "round-dealt": {"color", "draw", "launcher", "skip"},
+    "corrected": {"corrected"},
+}
+SAID_BY_NEXT = frozenset({"turn"})
+
+
+def untold_effects(verdict: dict) -> list[dict]:
+    """The effects of a verdict its own sentences do not say."""
+    told = TOLD_BY_CODE.get(verdict.get("code"), set()) | SAID_BY_NEXT
+    effects = verdict.get("effects")
+    return [effect for effect in effects if isinstance(effect, dict) and effect.get("type") not in told] \
+        if isinstance(effects, list) else []
+
 
 def message(verdict: dict, lang: str, players, rules, spoken: bool = False) -> str:
-    """A verdict's message, the table's own codes included; a points score adds the
-    value table it was counted with. `spoken`: the words said aloud (verdicts.SPOKEN)."""
+    """A verdict's message, the table's own codes included: its own sentences, one for
+    each effect they do not say, and, after a points score, the card values it was
+    counted with. `spoken`: the words said aloud (verdicts.SPOKEN)."""
     if verdict.get("code") in TABLE_CODES:
         return correction_message(verdict, lang, players, rules)
-    said = verdict_message(verdict, lang, players, rules, spoken)
+    said = [verdict_message(verdict, lang, players, rules, spoken)]
+    said += [text for text in (effect_text(effect, lang, players) for effect in untold_effects(verdict)) if text]
     values = (verdict.get("details") or {}).get("values")
     if isinstance(values, list) and values:
-        said += " " + values_message(values, lang, rules)
-    return said
+        said.append(values_message(values, lang, rules))
+    return " ".join(said)

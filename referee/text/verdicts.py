@@ -135,14 +135,14 @@ MESSAGES: dict[str, tuple[Sentence, ...]] = {
         M_("{player} called UNO."),
     ),
     "uno-caught": (
-        # TRANSLATORS: verdict: {player} caught {target}, who did not call UNO in time; {target} draws {count} cards as the penalty.
-        MN_("{player} caught {target} without calling UNO, so {target} draws {count} card as a penalty.",
-            "{player} caught {target} without calling UNO, so {target} draws {count} cards as a penalty."),
+        # TRANSLATORS: verdict: {player} (the catcher) caught {target}, who is the one that did not call UNO in time; {target} draws {count} cards as the penalty. Make sure it reads that {target}, not {player}, failed to call.
+        MN_("{player} caught {target}, who had not called UNO, so {target} draws {count} card as a penalty.",
+            "{player} caught {target}, who had not called UNO, so {target} draws {count} cards as a penalty."),
     ),
     "uno-caught/launcher": (
-        # TRANSLATORS: verdict (UNO Attack): {player} caught {target}, who did not call UNO in time; {target} presses the launcher {count} times as the penalty.
-        MN_("{player} caught {target} without calling UNO, so {target} presses the launcher once as a penalty.",
-            "{player} caught {target} without calling UNO, so {target} presses the launcher {count} times as a penalty."),
+        # TRANSLATORS: verdict (UNO Attack): {player} (the catcher) caught {target}, who is the one that did not call UNO in time; {target} presses the launcher {count} times as the penalty. Make sure it reads that {target}, not {player}, failed to call.
+        MN_("{player} caught {target}, who had not called UNO, so {target} presses the launcher once as a penalty.",
+            "{player} caught {target}, who had not called UNO, so {target} presses the launcher {count} times as a penalty."),
     ),
     "challenge-succeeded": (
         # TRANSLATORS: first sentence of a challenge verdict: {player} challenged the card {card} that {target} had played.
@@ -242,8 +242,8 @@ MESSAGES: dict[str, tuple[Sentence, ...]] = {
             "The target was {target} points, so {player} wins the game.", n="target"),
     ),
     "table-opened/any": (
-        # TRANSLATORS: verdict when a game starts on a wild that names no colour (UNO All Wild); {top} is its name.
-        M_("The table is open: {top} starts the discard pile, no colour is in play, and {first_player} plays first."),
+        # TRANSLATORS: verdict when a game starts on a wild that names no colour (UNO All Wild); {top} is its name (a card name), {first_player} the player who plays first.
+        M_("The game has started: {top} is the first card on the discard pile, no colour is in play, and {first_player} plays first."),
     ),
     "round-dealt/any": (
         # TRANSLATORS: verdict when a new round is dealt on a wild that names no colour; {round} is the round number, {top} a card name.
@@ -286,22 +286,22 @@ MESSAGES: dict[str, tuple[Sentence, ...]] = {
         M_("{card} does not let its player choose a colour, so play it without naming one."),
     ),
     "pending-draw/until-color": (
-        # TRANSLATORS: refusal: because of {card}, {player} must first draw until a card of the colour in play comes.
-        M_("Because of {card}, {player} must draw until a card of the colour in play comes, or answer it where the rules allow."),
+        # TRANSLATORS: refusal: because of {card}, {player} must first draw until a card of the colour in play comes. The second sentence is a permission, not a second duty: where the table's rules allow it, {player} may answer the card instead of drawing.
+        M_("Because of {card}, {player} must draw until a card of the colour in play comes. Where the rules allow it, {player} may answer it with a card instead."),
     ),
     "pending-draw": (
-        # TRANSLATORS: refusal: {player} still has to draw {count} cards because of the card {card}, before any other move.
-        MN_("Because of {card}, {player} must first draw {count} card, or stack a card on it where the rules allow.",
-            "Because of {card}, {player} must first draw {count} cards, or stack a card on it where the rules allow."),
+        # TRANSLATORS: refusal: {player} still has to draw {count} cards because of the card {card}, before any other move. The second sentence is a permission, not a second duty: where the table's rules allow stacking, {player} may put a draw card on it instead of drawing.
+        MN_("Because of {card}, {player} must first draw {count} card. Where the rules allow it, {player} may stack a draw card on it instead.",
+            "Because of {card}, {player} must first draw {count} cards. Where the rules allow it, {player} may stack a draw card on it instead."),
     ),
     "pending-draw/launcher": (
-        # TRANSLATORS: refusal (UNO Attack): {player} still has to press the launcher {count} times because of the card {card}.
-        MN_("Because of {card}, {player} must first press the launcher once, or stack a card on it where the rules allow.",
-            "Because of {card}, {player} must first press the launcher {count} times, or stack a card on it where the rules allow."),
+        # TRANSLATORS: refusal (UNO Attack): {player} still has to press the launcher {count} times because of the card {card}. The second sentence is a permission, not a second duty: where the rules allow stacking, {player} may put a card on it instead.
+        MN_("Because of {card}, {player} must first press the launcher once. Where the rules allow it, {player} may stack a card on it instead.",
+            "Because of {card}, {player} must first press the launcher {count} times. Where the rules allow it, {player} may stack a card on it instead."),
     ),
     "pending-draw/launcher-until": (
-        # TRANSLATORS: refusal (UNO Attack): because of the card {card}, {player} must keep pressing the launcher until a card comes out.
-        M_("Because of {card}, {player} must first press the launcher until a card comes out, or stack a card on it where the rules allow."),
+        # TRANSLATORS: refusal (UNO Attack): because of the card {card}, {player} must keep pressing the launcher until a card comes out. The second sentence is a permission, not a second duty: where the rules allow stacking, {player} may put a card on it instead.
+        M_("Because of {card}, {player} must first press the launcher until a card comes out. Where the rules allow it, {player} may stack a card on it instead."),
     ),
     "cannot-stack": (
         # TRANSLATORS: refusal: the card {card} may not be stacked on {pending_card}, the card that made this player draw.
