@@ -7,6 +7,7 @@ else the sentence alone with sample values.
 """
 from referee.engine.codes import CODES
 from referee.rules import builtin_rulesets
+from referee.rules.errors import PROBLEM_MESSAGES
 
 from .catalogs import pot_path, translator
 from .checks import _placeholder_problems
@@ -107,9 +108,35 @@ def preview(lang: str, context: str | None, msgid: str, strings: list[str]) -> d
     return {"problems": [], "previews": _in_context(tr, lang, context, msgid, ids)}
 
 
+# Values an organiser's file could hold, for a ruleset problem shown as the workshop shows it.
+SAMPLE_PROBLEM_VALUES = {"key": "stackin", "suggestion": "stacking", "kind": "draw-2", "value": "Friday Night",
+                         "parent": "clasic", "example": "target: 200", "written": "target:200",
+                         "parents": ["house:"], "examples": ["type: draw"], "language": "gu",
+                         "codes": ["gu", "hi", "ne", "te"], "number": 200, "field": "target"}
+
+
+def _as_organiser_error(tr, msgid, ids):
+    """A ruleset problem under its line, as the workshop and `referee validate` show it."""
+    template = next((template for template in PROBLEM_MESSAGES.values()
+                     if (template if isinstance(template, tuple) else (template,))[0] == msgid), None)
+    if template is None:
+        return []
+    samples = {**SAMPLE_PROBLEM_VALUES, **({"suggestion": "draw-two"} if "{kind}" in msgid else {}),
+               **({"suggestion": "classic"} if "{parent}" in msgid else {})}
+    values = {name: samples.get(name, 3) for text in ids for name in placeholders(text)}
+    values = {name: tr.join([str(item) for item in value], style="or") if isinstance(value, list) else value
+              for name, value in values.items()}
+    where = tr.gettext("Line {line}, column {column}:", line=5, column=3)
+    if isinstance(template, tuple):
+        return [f"{where} {tr.ngettext(ids[0], ids[1], n, **{**values, 'count': n})}" for n in (1, 2)]
+    return [f"{where} {tr.gettext(msgid, **values)}"]
+
+
 def _in_context(tr, lang, context, msgid, ids):
+    shown = _as_organiser_error(tr, msgid, ids)
+    if shown:
+        return shown
     rulesets = builtin_rulesets()
-    shown = []
     for key, code, details in _sample_verdicts(msgid):
         rules = rulesets["attack" if "launcher" in key or "second-to-last" in key else "classic"].data
         shown.append(render_verdict({"code": code, "details": details}, tr, _players(lang), rules))
