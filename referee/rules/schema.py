@@ -275,7 +275,7 @@ MAX_HOMES = 3  # a key found in more places than this (enabled, count) says noth
 @functools.cache
 def key_homes() -> dict[str, list[tuple]]:
     """For each key of the format, the mappings it belongs in (named paths only, the
-    shallowest first): `jump_in` -> [("house",)], `target` -> [("scoring",)]."""
+    shallowest first): `jump_in` -> [("house",)], `max` -> [("players",), ("turn", "draw")]."""
     found: dict[str, list[tuple]] = {}
 
     def walk(schema, path):
@@ -291,8 +291,7 @@ def key_homes() -> dict[str, list[tuple]]:
     walk(INLINED_SCHEMA, ())
     homes = {}
     for name, paths in found.items():
-        named = sorted({path for path in paths if path}, key=len)
-        shallowest = [path for path in named if len(path) == len(named[0])] if named else []
-        if 0 < len(shallowest) <= MAX_HOMES and () not in paths:
-            homes[name] = shallowest
+        named = sorted({path for path in paths if path}, key=lambda path: (len(path), path))
+        if 0 < len(named) <= MAX_HOMES and () not in paths:
+            homes[name] = named
     return homes

@@ -187,7 +187,8 @@ def translators():
     report = locales_report()
     untranslated = {code: untranslated_messages(code) for code in LANGUAGES if code != "en"}
     choices = preview_choices()
-    form = form_body() if request.method == "POST" else {}
+    # A GET names the message to preview too: a search result's link picks it in the form.
+    form = form_body() if request.method == "POST" else request.args
     preview_lang = form.get("preview_lang") if form.get("preview_lang") in LANGUAGES[1:] else (
         g.lang if g.lang != "en" else LANGUAGES[1])
     preview_key = form.get("message", "")

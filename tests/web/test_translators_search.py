@@ -106,3 +106,10 @@ def test_a_rule_book_sentence_is_shown_in_its_rule_book(client):
 def test_a_page_label_links_to_its_page(client):
     results = found(search(client, "Write house rules as YAML", "te"))
     assert results and 'href="/workshop?lang=en"' in results[0][4]
+
+
+def test_a_result_opens_the_preview_with_its_message_picked(client):
+    number, *_ = found(search(client, "{kind} is not a card of this ruleset.", "ne"))[0]
+    page = client.get(f"/translators?lang=en&message={number}&preview_lang=ne").get_data(as_text=True)
+    assert f'<option value="{number}" selected>' in page
+    assert '<option value="ne" lang="ne" selected>' in page
