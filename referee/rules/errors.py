@@ -112,6 +112,8 @@ PROBLEM_MESSAGES = {
     "schema-string": M_("This must be text."),
     # TRANSLATORS: ruleset problem: the value must be true or false (keep the words true and false).
     "schema-boolean": M_("This must be true or false."),
+    # TRANSLATORS: ruleset problem: yes, no, on or off written where true or false is needed (keep true and false); {value} as written, {example} true or false.
+    "schema-boolean-written": M_("This must be true or false: write {example} instead of {value}."),
     # TRANSLATORS: ruleset problem: the value must be a list (keep the example as it is).
     "schema-array": M_("This must be a list, like [red, blue]."),
     # TRANSLATORS: ruleset problem: the value must be keys, each on its own indented line.

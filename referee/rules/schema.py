@@ -121,6 +121,7 @@ def _problems_from(error: ValidationError, positions: dict) -> list[Problem]:
 TYPE_CODES = {"integer": "schema-integer", "number": "schema-number", "string": "schema-string",
               "boolean": "schema-boolean", "array": "schema-array", "object": "schema-object"}
 KEY_VALUE = re.compile(r"^([A-Za-z_$][\w$-]*):(\S.*)$")  # `target:200`: YAML reads one word, not a key
+SPOKEN_BOOLEANS = {"yes": True, "y": True, "on": True, "no": False, "n": False, "off": False}
 CURLY_QUOTES = "\u201c\u201d\u2018\u2019\u201e\u00ab\u00bb"
 # What a language key of `translations:` is often written as, and the code meant.
 LANGUAGE_NAMES = {"gujarati": "gu", "hindi": "hi", "nepali": "ne", "nepalese": "ne", "telugu": "te",
@@ -153,6 +154,10 @@ def _type(error: ValidationError) -> Coded:
         if number:  # "200" (quoted: a string of digits only can have been written so) or 200 points
             written = f'"{instance}"' if instance.isdigit() else instance
             return coded("schema-integer-written", value=written, number=number.group(1))
+    if wanted == "boolean" and isinstance(instance, str) and instance.strip().lower() in SPOKEN_BOOLEANS:
+        # YAML 1.1 read yes/no/on/off as true/false; the strict loader (YAML 1.2) does not
+        return coded("schema-boolean-written", value=instance,
+                     example=str(SPOKEN_BOOLEANS[instance.strip().lower()]).lower())
     if wanted == "array" and isinstance(instance, str) and instance:
         return coded("schema-array-one", example=f"[{instance}]")
     return coded(TYPE_CODES.get(wanted, "schema-type"))

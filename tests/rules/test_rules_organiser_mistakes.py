@@ -51,3 +51,13 @@ def test_each_mistake_s_advice_is_translated(case, lang):
     translated = problem_message(problem.code, problem.params, lang)
     assert translated and translated != english and "{" not in translated.replace("{enabled", ""), translated
     assert case.get("copy", "") in translated, translated  # what to type stays as it is typed
+
+
+@pytest.mark.parametrize("lang, joined", [("en", "number, action, or wild"), ("hi", "number, action या wild"),
+                                          ("gu", "number, action અથવા wild")])
+def test_the_categories_to_choose_from_are_joined_with_or(lang, joined):
+    with pytest.raises(RulesetError) as raised:
+        load_ruleset(HEAD + "house:\n  no_going_out_on: [zzzz]\n")
+    problem = raised.value.problems[0]
+    assert problem.code == "no-going-out-unknown"
+    assert joined in problem_message(problem.code, problem.params, lang)
