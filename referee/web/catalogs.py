@@ -106,8 +106,18 @@ def search_messages(query, lang):
 
 def _translations(lang):
     """{(context, msgid): first translated form} of `lang`'s catalog as saved."""
+    path = po_path(lang)
     try:
-        with po_path(lang).open("rb") as po_file:
+        status = path.stat()
+    except OSError:
+        return {}
+    return _translations_of(str(path), status.st_mtime_ns, status.st_size, lang)
+
+
+@lru_cache(maxsize=8)
+def _translations_of(path, _mtime, _size, lang):
+    try:
+        with open(path, "rb") as po_file:
             catalog = read_po(po_file, locale=lang)
     except Exception:  # noqa: BLE001  a half-saved file must not break the page
         return {}

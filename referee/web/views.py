@@ -216,12 +216,13 @@ def _found(query, lang):
         translation = message["translation"]
         examples = preview(lang, message["context"], message["msgid"], [translation] * 2)["previews"] if translation else []
         found.append({**message, "pieces": marked(translation, lang), "retired": violations(translation, lang),
-                      "pages": _pages_of(message["locations"]), "examples": examples[:4]})
+                      "pages": _pages_of(message["locations"], lang), "examples": examples[:4]})
     return found
 
 
-def _pages_of(locations):
-    """The pages a message is on, from its template locations (web/workshop.html -> /workshop)."""
+def _pages_of(locations, lang):
+    """The pages a message is on, in `lang`, from its template locations (web/workshop.html
+    -> /workshop?lang=gu): the translator sees the message where players do."""
     from flask import current_app
 
     pages = []
@@ -229,7 +230,7 @@ def _pages_of(locations):
         name = Path(location.split(":")[0]).stem
         endpoint = f"web.{name}"
         if "/templates/" in location and endpoint in current_app.view_functions:
-            pages.append(url_for(endpoint, lang=g.lang))
+            pages.append(url_for(endpoint, lang=lang))
     return list(dict.fromkeys(pages))
 
 

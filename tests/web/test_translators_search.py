@@ -105,7 +105,7 @@ def test_a_rule_book_sentence_is_shown_in_its_rule_book(client):
 
 def test_a_page_label_links_to_its_page(client):
     results = found(search(client, "Write house rules as YAML", "te"))
-    assert results and 'href="/workshop?lang=en"' in results[0][4]
+    assert results and 'href="/workshop?lang=te"' in results[0][4]  # the page in the language searched
 
 
 def test_a_result_opens_the_preview_with_its_message_picked(client):
