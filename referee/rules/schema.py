@@ -138,28 +138,56 @@ def _wanted_type(expected):
         (name for name in expected if name != "null"), None)
 
 
-def _type(error: ValidationError) -> Coded:
-    wanted, instance = _wanted_type(error.validator_value), error.instance
+def _no_value(error, wanted, instance):
     if instance is None and wanted in ("object", "array"):
         return coded("schema-empty")
+
+
+def _no_space_after_colon(error, wanted, instance):
     if wanted == "object" and _missing_space_after_colon(instance):
         key, value = KEY_VALUE.match(instance).groups()
         return coded("yaml-colon-space", written=instance, example=f"{key}: {value}")
+
+
+def _switch_written_as_true(error, wanted, instance):
+    """`jump_in: true`, as `elimination: true` is written: this option is a set of keys."""
     if wanted == "object" and isinstance(instance, bool) and "enabled" in error.schema.get("properties", {}):
-        # `jump_in: true`, as `elimination: true` is written: this option is a set of keys
         key = error.absolute_path[-1] if error.absolute_path else "option"
         return coded("schema-object-enabled", example=f"{key}: {{enabled: {str(instance).lower()}}}")
-    if wanted == "integer" and isinstance(instance, str):
-        number = re.match(r"\s*([0-9]+)\b", instance)
-        if number:  # "200" (quoted: a string of digits only can have been written so) or 200 points
-            written = f'"{instance}"' if instance.isdigit() else instance
-            return coded("schema-integer-written", value=written, number=number.group(1))
+
+
+def _number_in_quotes_or_words(error, wanted, instance):
+    """`"200"` (a string of digits only can have been quoted) or `200 points`."""
+    number = re.match(r"\s*([0-9]+)\b", instance) if wanted == "integer" and isinstance(instance, str) else None
+    if number:
+        written = f'"{instance}"' if instance.isdigit() else instance
+        return coded("schema-integer-written", value=written, number=number.group(1))
+
+
+def _spoken_boolean(error, wanted, instance):
+    """yes/no/on/off: YAML 1.1 read them as true/false, the strict loader (YAML 1.2) does not."""
     if wanted == "boolean" and isinstance(instance, str) and instance.strip().lower() in SPOKEN_BOOLEANS:
-        # YAML 1.1 read yes/no/on/off as true/false; the strict loader (YAML 1.2) does not
         return coded("schema-boolean-written", value=instance,
                      example=str(SPOKEN_BOOLEANS[instance.strip().lower()]).lower())
+
+
+def _one_item_for_a_list(error, wanted, instance):
     if wanted == "array" and isinstance(instance, str) and instance:
         return coded("schema-array-one", example=f"[{instance}]")
+
+
+# What an organiser most often wrote instead of the type wanted, each with the words to
+# write instead; the first that recognises the value speaks, else the plain type message.
+TYPE_MISTAKES = [_no_value, _no_space_after_colon, _switch_written_as_true, _number_in_quotes_or_words,
+                 _spoken_boolean, _one_item_for_a_list]
+
+
+def _type(error: ValidationError) -> Coded:
+    wanted, instance = _wanted_type(error.validator_value), error.instance
+    for mistake in TYPE_MISTAKES:
+        message = mistake(error, wanted, instance)
+        if message is not None:
+            return message
     return coded(TYPE_CODES.get(wanted, "schema-type"))
 
 
