@@ -113,4 +113,3 @@ def test_a_result_opens_the_preview_with_its_message_picked(client):
     page = client.get(f"/translators?lang=en&message={number}&preview_lang=ne").get_data(as_text=True)
     assert f'<option value="{number}" selected>' in page
     assert '<option value="ne" lang="ne" selected>' in page
-
