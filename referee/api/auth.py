@@ -8,6 +8,7 @@ from referee.store import token_digest
 from referee.service.problems import NotFound, TableSecretRequired, Unauthorized, WrongTableSecret
 
 from .context import services
+from .details import detail
 
 
 def _header_bytes(value: str) -> bytes:
@@ -80,9 +81,9 @@ def organiser() -> str:
     """The organiser named by the request's bearer token, or 401."""
     token = bearer_token()
     if token is None:
-        raise Unauthorized("send `Authorization: Bearer <token>`; organisers get a token "
-                           "from `referee token create NAME`")
+        raise Unauthorized(detail("token-missing", header="Authorization: Bearer <token>",
+                                  command="referee token create NAME"))
     name = services().store.organiser_for(token)
     if name is None:
-        raise Unauthorized("this token is unknown or has been revoked")
+        raise Unauthorized(detail("token-unknown"))
     return name

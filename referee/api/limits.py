@@ -49,6 +49,8 @@ from limits.strategies import FixedWindowRateLimiter
 from referee.service.current import current_request
 from referee.service.problems import TooManyRequests
 
+from .details import detail
+
 log = logging.getLogger(__name__)
 
 DEFAULTS = {
@@ -215,8 +217,7 @@ class ClientLimits:
                     counters = self.memory
                     allowed = counters.storage.count(key, expiry) <= item.amount
             if not allowed:
-                raise self._refusal(counters, item, (self.prefix, client, scope),
-                                    "this table token" if client != address else "this client")
+                raise self._refusal(counters, item, (self.prefix, client, scope))
 
     def _counters(self):
         if self.shared is None:
@@ -233,14 +234,15 @@ class ClientLimits:
             self._shared_dead_until = time.monotonic() + RETRY_STORAGE_SECONDS
 
     @staticmethod
-    def _refusal(counters, item, identifiers, whom):
-        problem = TooManyRequests(f"more than {item} from {whom}; "
-                                  "wait the seconds Retry-After says, then send it again")
+    def _refusal(counters, item, identifiers):
+        """429, with the seconds to wait said in the asker's language."""
         try:
             reset_at = counters.get_window_stats(item, *identifiers).reset_time
         except Exception:  # noqa: BLE001 - the storage just failed: a second is a guess
             reset_at = time.time() + 1
-        problem.retry_after = max(int(reset_at - time.time()), 1)
+        wait = max(int(reset_at - time.time()), 1)
+        problem = TooManyRequests(detail("too-many-requests", count=wait))
+        problem.retry_after = wait
         return problem
 
 

@@ -12,6 +12,7 @@ from referee.service.catalog import BuiltinId, UnknownRuleset
 from referee.service.problems import Conflict, Forbidden, NotFound, Problem, Unprocessable
 
 from .context import language
+from .details import detail
 
 
 class RulesetProblem(Problem):
@@ -49,8 +50,8 @@ CONVERSIONS = {
     IdempotencyKeyReused: lambda exc: IdempotencyProblem(
         str(exc), errors=[problem("Idempotency-Key", f"already used for seq {exc.seq} with a different body",
                                   "idempotency-key-reused")], seq=exc.seq),
-    NotOwner: lambda exc: OwnershipProblem(str(exc)),
-    BuiltinId: lambda exc: BuiltinProblem(str(exc)),
+    NotOwner: lambda exc: OwnershipProblem(detail("not-your-ruleset", ruleset_id=exc.ruleset_id)),
+    BuiltinId: lambda exc: BuiltinProblem(detail("builtin-ruleset", ruleset_id=exc.ruleset_id)),
 }
 
 DOMAIN_PROBLEMS = [RulesetProblem, IdempotencyProblem, OwnershipProblem, BuiltinProblem]

@@ -39,6 +39,7 @@ from referee.service.ids import TABLE_ID_PATTERN
 from referee.service.problems import BadRequest, Forbidden, NotFound, NotYourSeat, Unprocessable
 
 from .auth import optional_organiser, organiser, table_writer, wrong_table_secret
+from .details import detail
 from .context import answer, catalog_version, language, services, with_message, with_next_message
 from .fields import request_fields
 from .lookup import pinned, table_or_404
@@ -151,8 +152,7 @@ def _check_owner(owner, entry):
         return
     stored = services().store.get_ruleset(entry.id, entry.version)
     if stored is not None and stored.owner != owner:
-        raise Forbidden(f"ruleset {entry.id!r} belongs to another organiser: open the "
-                        "table without your token, or on one of your rulesets")
+        raise Forbidden(detail("not-your-ruleset-table", ruleset_id=entry.id))
 
 
 @bp.post("/tables")

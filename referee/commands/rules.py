@@ -33,6 +33,16 @@ def _format(source: str, problem: Problem, lang: str = "en") -> str:
     return f"{where}: {severity}{path}{message} [{problem.code}]"
 
 
+def _valid_line(path: str, ruleset_id: str, warnings: int, lang: str) -> str:
+    """The line that says a file passed, in `lang` (stderr: stdout lists only problems)."""
+    from referee.text.catalogs import translator
+
+    # TRANSLATORS: `referee validate` (the organisers' command line): the file passed every check; {file} is its name, {id} the ruleset id, {count} the warnings printed above.
+    return translator(lang).ngettext("{file}: the ruleset {id} is valid, with {count} warning.",
+                                     "{file}: the ruleset {id} is valid, with {count} warnings.",
+                                     warnings, file=path, id=ruleset_id, count=warnings)
+
+
 def _builtin_documents_leniently() -> dict:
     """The built-in documents that load; a broken one must not stop checking the others."""
     try:
@@ -102,7 +112,7 @@ def validate(files, lang):
             click.echo(_format(path, problem, lang))
         failed = failed or resolved is None
         if resolved is not None:
-            click.echo(f"{path}: ok ({resolved.id}, {len(problems)} warning(s))", err=True)
+            click.echo(_valid_line(path, resolved.id, len(problems), lang), err=True)
     sys.exit(1 if failed else 0)
 
 

@@ -6,6 +6,7 @@ Checks are independent of one another, so an organiser sees every problem at onc
 """
 from __future__ import annotations
 
+import difflib
 from typing import Iterator
 
 from .errors import Coded, coded
@@ -154,10 +155,24 @@ def check_stacking(data) -> Iterator[Finding]:
                 yield (path + (index,), problem, ERROR)
 
 
+def closest(written, known) -> str | None:
+    """The known id an organiser probably meant (`draw-2` -> `draw-two`), or None."""
+    close = difflib.get_close_matches(str(written), [str(item) for item in known], n=1, cutoff=0.6)
+    return close[0] if close else None
+
+
+def unknown_kind(kind_id, cards: dict) -> Coded:
+    """`kind_id` is not a card here: say so, with the card probably meant."""
+    suggestion = closest(kind_id, cards)
+    if suggestion:
+        return coded("unknown-kind-suggest", kind=str(kind_id), suggestion=suggestion)
+    return coded("unknown-kind", kind=str(kind_id))
+
+
 def _stacking_problem(kind_id: str, cards: dict, answering: bool = False) -> Coded | None:
     kind = cards.get(kind_id)
     if kind is None:
-        return coded("unknown-kind", kind=str(kind_id))
+        return unknown_kind(kind_id, cards)
     if not in_deck(kind):
         return coded("stack-not-in-deck", kind=kind_id)
     if answering and deflects(kind):
@@ -173,10 +188,17 @@ def check_kind_references(data) -> Iterator[Finding]:
     cards = data["cards"]
     for index, item in enumerate(data["house"]["no_going_out_on"]):
         if item not in CATEGORIES and item not in cards:
-            yield (("house", "no_going_out_on", index), coded("no-going-out-unknown", kind=str(item), categories=list(CATEGORIES)), ERROR)
+            yield (("house", "no_going_out_on", index), _not_a_card_nor_category(item, cards), ERROR)
     for kind_id in data["opening"]["first_card"]["by_kind"]:
         if kind_id not in cards:
-            yield (("opening", "first_card", "by_kind", kind_id), coded("unknown-kind", kind=str(kind_id)), ERROR)
+            yield (("opening", "first_card", "by_kind", kind_id), unknown_kind(kind_id, cards), ERROR)
+
+
+def _not_a_card_nor_category(item, cards: dict) -> Coded:
+    suggestion = closest(item, [*CATEGORIES, *cards])
+    if suggestion:
+        return coded("no-going-out-unknown-suggest", kind=str(item), suggestion=suggestion)
+    return coded("no-going-out-unknown", kind=str(item), categories=list(CATEGORIES))
 
 
 def check_a_way_out(data) -> Iterator[Finding]:

@@ -112,6 +112,8 @@ PROBLEM_MESSAGES = {
     "schema-string": M_("This must be text."),
     # TRANSLATORS: ruleset problem: the value must be true or false (keep the words true and false).
     "schema-boolean": M_("This must be true or false."),
+    # TRANSLATORS: ruleset problem: yes, no, on or off written where true or false is needed (keep true and false); {value} as written, {example} true or false.
+    "schema-boolean-written": M_("This must be true or false: write {example} instead of {value}."),
     # TRANSLATORS: ruleset problem: the value must be a list (keep the example as it is).
     "schema-array": M_("This must be a list, like [red, blue]."),
     # TRANSLATORS: ruleset problem: the value must be keys, each on its own indented line.
@@ -123,7 +125,9 @@ PROBLEM_MESSAGES = {
     # TRANSLATORS: ruleset problem: a key is missing; {key} is its name.
     "schema-required": M_("The key {key} is missing here."),
     # TRANSLATORS: ruleset problem: a ruleset that extends nothing must write every key; {key} is the missing one.
-    "schema-required-complete": M_("The key {key} is missing; a ruleset without extends must write every key."),
+    "schema-required-complete": M_("The key {key} is missing; a ruleset without extends must write every key, so start from an edition with extends: classic unless you write them all."),
+    # TRANSLATORS: ruleset problem: a key is missing, and what to write is known; {key} is its name, {examples} one or more "key: value" lines to copy, joined by "or".
+    "schema-required-example": M_("The key {key} is missing here: add {examples}."),
     # TRANSLATORS: ruleset problem: the value must be one of a few words; {allowed} lists them.
     "schema-enum": M_("This must be one of: {allowed}."),
     # TRANSLATORS: ruleset problem: the value can only be one thing; {value} is it.
@@ -144,6 +148,32 @@ PROBLEM_MESSAGES = {
     "schema-list-repeats": M_("This list names the same item twice."),
     # TRANSLATORS: ruleset problem: a badly written id; {value} is it (keep the example wild-draw-four).
     "schema-id": M_("{value} is not a valid id: use lowercase letters and digits, in words joined by single hyphens, like wild-draw-four."),
+    # TRANSLATORS: ruleset problem: an id with capitals, spaces or other signs; {value} as written, {suggestion} the id made from it (copy both as they are).
+    "schema-id-suggest": M_("{value} is not a valid id: an id is lowercase words joined by hyphens; write {suggestion}."),
+    # TRANSLATORS: ruleset problem: a key or id typed with curly quotes (a word processor's “ ”); {value} as written, {example} the same with straight quotes.
+    "yaml-curly-quotes": M_("{value} is written with curly quotes, which a ruleset reads as letters; type straight quotes instead: {example}."),
+    # TRANSLATORS: ruleset problem: a key written with no space after its colon, read as one word; {written} as typed, {example} with the space.
+    "yaml-colon-space": M_("{written} needs a space after the colon to be a key and its value: write {example}."),
+    # TRANSLATORS: ruleset problem: an option written as true/false that is a set of keys switched on with enabled (keep the key name); {example} is what to write, like jump_in: {enabled: true}.
+    "schema-object-enabled": M_("This option is switched on and off by its key enabled: write {example}."),
+    # TRANSLATORS: ruleset problem: a number written with quotes or words around it; {value} as written, {number} the number alone.
+    "schema-integer-written": M_("This must be a whole number alone, without quotes or words: write {number}, not {value}."),
+    # TRANSLATORS: ruleset problem: one item written where a list is needed; {example} is that item in square brackets.
+    "schema-array-one": M_("This must be a list, even for one item: write {example}."),
+    # TRANSLATORS: ruleset problem: translations: keyed by a language's name; {value} as written, {language} the language code to write instead.
+    "translations-language-name": M_("Translations are listed by language code: write {language} instead of {value}."),
+    # TRANSLATORS: ruleset problem: translations: keyed by something that is no language code; {value} as written, {codes} the codes allowed, joined by "or".
+    "translations-language-code": M_("{value} is not a language code: write {codes}."),
+    # TRANSLATORS: ruleset problem: a key of the format written at the wrong level (wrong indentation); {key} is it, {parents} the key or keys it belongs under, like house:, joined by "or".
+    "schema-key-elsewhere": M_("{key} does not go at this level: it belongs under {parents}, indented under that key."),
+    # TRANSLATORS: ruleset problem: extends names no ruleset, but one with a close id exists; {parent} as written, {suggestion} the id probably meant.
+    "extends-unknown-suggest": M_("There is no ruleset {parent} to extend; did you mean {suggestion}?"),
+    # TRANSLATORS: ruleset problem: extends names a ruleset by its title instead of its id; {value} as written, {suggestion} the id probably meant.
+    "extends-not-an-id": M_("{value} is not a ruleset id; write the id of the ruleset to extend, like {suggestion}."),
+    # TRANSLATORS: ruleset problem: a card id the ruleset does not have, but a close one exists; {kind} as written, {suggestion} the card id probably meant.
+    "unknown-kind-suggest": M_("{kind} is not a card of this ruleset; did you mean {suggestion}?"),
+    # TRANSLATORS: ruleset problem: no_going_out_on names something unknown, but a close card or category exists; {kind} as written, {suggestion} the one probably meant.
+    "no-going-out-unknown-suggest": M_("{kind} is neither a card of this ruleset nor a category; did you mean {suggestion}?"),
     # TRANSLATORS: ruleset problem: a value not written in the required form; {value} is it.
     "schema-pattern": M_("{value} is not written in the form this value needs."),
     # TRANSLATORS: ruleset problem: a misspelt key; {key} is it, {suggestion} the key probably meant.
@@ -242,6 +272,11 @@ PROBLEM_MESSAGES = {
 }
 MAX_PARAM = 60  # a parameter may quote the organiser's own keys and values
 
+# Lists that offer a choice ("one of a, b or c"); the others list everything allowed.
+CHOICES = {("schema-enum", "allowed"), ("effect-field-value", "allowed"), ("no-going-out-unknown", "categories"),
+           ("schema-required-example", "examples"), ("translations-language-code", "codes"),
+           ("schema-key-elsewhere", "parents")}
+
 
 @dataclass(frozen=True)
 class Coded:
@@ -255,13 +290,14 @@ class Coded:
         values = dict(self.params)
         if isinstance(template, tuple):
             template = template[0] if values.get("count") == 1 else template[1]
-        return template.format_map({name: _param_text(value) for name, value in values.items()})
+        return template.format_map({name: _param_text(value, (self.code, name) in CHOICES)
+                                    for name, value in values.items()})
 
 
-def _param_text(value) -> str:
+def _param_text(value, choice: bool = False) -> str:
     if isinstance(value, (list, tuple)):
         from babel.lists import format_list  # the English message; referee.text joins each language's own way
-        return format_list([str(item) for item in value], locale="en")
+        return format_list([str(item) for item in value], style="or" if choice else "standard", locale="en")
     return str(value)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 from pathlib import Path
 
+from .builtin_files import DEFAULT_RULESETS_DIR, builtin_files, rulesets_dir
 from .errors import Problem, RulesetError, coded
 from .resolve import Resolved, check_document, resolve
 from .strict_yaml import MAX_BYTES, LoadedDocument, too_large, load_yaml
@@ -36,28 +37,16 @@ def load_file(path) -> dict:
 
 # Where the built-in rulesets live unless the RULESETS_DIR setting (referee.config)
 # says otherwise: the app and the CLI pass that directory in.
-DEFAULT_RULESETS_DIR = Path(__file__).resolve().parents[2] / "rulesets"
-
-
-def _directory(root) -> Path:
-    return Path(root).resolve() if root else DEFAULT_RULESETS_DIR
-
-
-def builtin_files(root=None) -> list[Path]:
-    root = _directory(root)
-    return sorted(root.glob("*.yaml")) + sorted((root / "examples").glob("*.yaml"))
-
-
 def builtin_documents(root=None) -> dict[str, LoadedDocument]:
     """The built-in documents in `root` (default: rulesets/) by id, as written. Two
     files with one id is an error."""
-    return _documents_in(_directory(root))
+    return _documents_in(rulesets_dir(root))
 
 
 def builtin_rulesets(root=None) -> dict[str, Resolved]:
     """Every built-in ruleset in `root` (default: rulesets/), resolved once per
     directory: the editions and the examples."""
-    return _rulesets_in(_directory(root))
+    return _rulesets_in(rulesets_dir(root))
 
 
 @functools.cache

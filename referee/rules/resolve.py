@@ -18,10 +18,11 @@ from typing import Callable, Union
 
 from referee.problem import pointer
 
-from .checks import ERROR, run_checks
+from .builtin_files import builtin_ids
+from .checks import ERROR, closest, run_checks
 from .errors import Problem, RulesetError, coded
 from .kinds import normalise_effect
-from .schema import INLINED_SCHEMA, locate, schema_problems
+from .schema import INLINED_SCHEMA, as_id, locate, schema_problems
 
 _MISSING = object()
 # House rulesets on house rulesets: each level is a lookup (a query for uploads) on
@@ -50,12 +51,34 @@ def check_document(document: dict) -> dict:
     """Validate a document against the schema (once); raise RulesetError with every problem."""
     if getattr(document, "schema_checked", False):
         return document
-    problems = schema_problems(document, getattr(document, "positions", None))
+    problems = [_with_parent_hint(problem)
+                for problem in schema_problems(document, getattr(document, "positions", None))]
     if problems:
         raise RulesetError(problems, getattr(document, "source", None))
     if hasattr(document, "schema_checked"):
         document.schema_checked = True
     return document
+
+
+def known_parents() -> list[str]:
+    """The ids `extends:` is most often meant to name: the built-in rulesets."""
+    return builtin_ids()
+
+
+def closest_parent(written) -> str | None:
+    """The built-in id an organiser probably meant by `clasic` or `Classic UNO`."""
+    return closest(as_id(str(written)), known_parents())
+
+
+def _with_parent_hint(problem: Problem) -> Problem:
+    """`extends: Classic UNO` is a title, not an id: name the id probably meant."""
+    if problem.path != "/extends" or not problem.code.startswith("schema-id"):
+        return problem
+    suggestion = closest_parent(problem.params["value"])
+    if suggestion is None:
+        return problem
+    return Problem(problem.path, coded("extends-not-an-id", value=problem.params["value"], suggestion=suggestion),
+                   problem.line, problem.column)
 
 
 def resolve(document: dict, lookup: Lookup) -> Resolved:
@@ -129,7 +152,7 @@ def _ancestry(document: dict, lookup: Lookup, positions: dict) -> tuple[list[dic
             raise RulesetError([Problem("/extends", coded("extends-cycle", cycle=cycle), *where)])
         parent = lookup(parent_id)
         if parent is None:
-            message = (coded("extends-unknown", parent=str(parent_id)) if len(chain) == 1 else
+            message = (_no_such_parent(parent_id) if len(chain) == 1 else
                        coded("extends-unknown-grandparent", parent=str(parent_id), child=str(chain[-1]["id"])))
             raise RulesetError([Problem("/extends", message, *where)])
         if isinstance(parent, Resolved):
@@ -146,6 +169,13 @@ def _ancestry(document: dict, lookup: Lookup, positions: dict) -> tuple[list[dic
                 "extends-too-deep", limit=MAX_EXTENDS_DEPTH, chain=" -> ".join([*seen[:3], "..."])),
                 *where)])
     return chain, {}
+
+
+def _no_such_parent(parent_id):
+    suggestion = closest_parent(parent_id)
+    if suggestion:
+        return coded("extends-unknown-suggest", parent=str(parent_id), suggestion=suggestion)
+    return coded("extends-unknown", parent=str(parent_id))
 
 
 def _lay_over(parent: dict, doc: dict, positions: dict | None) -> dict:

@@ -21,6 +21,7 @@ from pathlib import Path
 from jsonschema import Draft7Validator, ValidationError, validators
 from referencing import Registry
 
+from referee.languages import TRANSLATED_LANGUAGES
 from referee.problem import pointer
 
 from .errors import Coded, Problem, coded
@@ -112,48 +113,163 @@ def _problems_from(error: ValidationError, positions: dict) -> list[Problem]:
                 for key in _extra_keys(error.instance, error.schema)]
     if "propertyNames" in error.schema_path:  # the error is about a key: point at it
         path = path + (error.instance,)
-    return [Problem(pointer(*path), plain_message(error), *locate(path, positions))]
+    where = locate(path, positions)
+    if _missing_space_after_colon(error.instance) and path + ("<value>",) in positions:
+        where = positions[path + ("<value>",)]  # `target:200` is on the line after its parent key
+    return [Problem(pointer(*path), plain_message(error), *where)]
 
 
 TYPE_CODES = {"integer": "schema-integer", "number": "schema-number", "string": "schema-string",
               "boolean": "schema-boolean", "array": "schema-array", "object": "schema-object"}
+KEY_VALUE = re.compile(r"^([A-Za-z_$][\w$-]*):(\S.*)$")  # `target:200`: YAML reads one word, not a key
+SPOKEN_BOOLEANS = {"yes": True, "y": True, "on": True, "no": False, "n": False, "off": False}
+CURLY_QUOTES = "\u201c\u201d\u2018\u2019\u201e\u00ab\u00bb"
+# What a language key of `translations:` is often written as, and the code meant.
+LANGUAGE_NAMES = {"gujarati": "gu", "hindi": "hi", "nepali": "ne", "nepalese": "ne", "telugu": "te",
+                  "english": "en", "ગુજરાતી": "gu", "हिन्दी": "hi", "हिंदी": "hi", "नेपाली": "ne",
+                  "తెలుగు": "te"}
+
+
+def _missing_space_after_colon(instance) -> bool:
+    return isinstance(instance, str) and KEY_VALUE.match(instance) is not None
+
+
+def _wanted_type(expected):
+    return expected if isinstance(expected, str) else next(
+        (name for name in expected if name != "null"), None)
+
+
+def _no_value(error, wanted, instance):
+    if instance is None and wanted in ("object", "array"):
+        return coded("schema-empty")
+
+
+def _no_space_after_colon(error, wanted, instance):
+    if wanted == "object" and _missing_space_after_colon(instance):
+        key, value = KEY_VALUE.match(instance).groups()
+        return coded("yaml-colon-space", written=instance, example=f"{key}: {value}")
+
+
+def _switch_written_as_true(error, wanted, instance):
+    """`jump_in: true`, as `elimination: true` is written: this option is a set of keys."""
+    if wanted == "object" and isinstance(instance, bool) and "enabled" in error.schema.get("properties", {}):
+        key = error.absolute_path[-1] if error.absolute_path else "option"
+        return coded("schema-object-enabled", example=f"{key}: {{enabled: {str(instance).lower()}}}")
+
+
+def _number_in_quotes_or_words(error, wanted, instance):
+    """`"200"` (a string of digits only can have been quoted) or `200 points`."""
+    number = re.match(r"\s*([0-9]+)\b", instance) if wanted == "integer" and isinstance(instance, str) else None
+    if number:
+        written = f'"{instance}"' if instance.isdigit() else instance
+        return coded("schema-integer-written", value=written, number=number.group(1))
+
+
+def _spoken_boolean(error, wanted, instance):
+    """yes/no/on/off: YAML 1.1 read them as true/false, the strict loader (YAML 1.2) does not."""
+    if wanted == "boolean" and isinstance(instance, str) and instance.strip().lower() in SPOKEN_BOOLEANS:
+        return coded("schema-boolean-written", value=instance,
+                     example=str(SPOKEN_BOOLEANS[instance.strip().lower()]).lower())
+
+
+def _one_item_for_a_list(error, wanted, instance):
+    if wanted == "array" and isinstance(instance, str) and instance:
+        return coded("schema-array-one", example=f"[{instance}]")
+
+
+# What an organiser most often wrote instead of the type wanted, each with the words to
+# write instead; the first that recognises the value speaks, else the plain type message.
+TYPE_MISTAKES = [_no_value, _no_space_after_colon, _switch_written_as_true, _number_in_quotes_or_words,
+                 _spoken_boolean, _one_item_for_a_list]
+
+
+def _type(error: ValidationError) -> Coded:
+    wanted, instance = _wanted_type(error.validator_value), error.instance
+    for mistake in TYPE_MISTAKES:
+        message = mistake(error, wanted, instance)
+        if message is not None:
+            return message
+    return coded(TYPE_CODES.get(wanted, "schema-type"))
+
+
+def _required(error: ValidationError) -> Coded:
+    missing = _missing_key(error)
+    if "else" in error.schema_path:
+        return coded("schema-required-complete", key=missing)
+    fitting = _values_that_fit(error, missing)
+    if fitting:
+        return coded("schema-required-example", key=missing,
+                     examples=[f"{missing}: {value}" for value in fitting])
+    return coded("schema-required", key=missing)
+
+
+def _values_that_fit(error: ValidationError, missing: str) -> list:
+    """The enum values of a missing key with which the mapping as written would be valid
+    (`penalty: {count: 4}` fits `type: draw` only)."""
+    schema = error.schema
+    choices = (schema.get("properties", {}).get(missing) or {}).get("enum", ())
+    if not isinstance(error.instance, dict):
+        return []
+    checker = VALIDATOR.evolve(schema=schema)
+    return [value for value in choices if checker.is_valid({**error.instance, missing: value})]
+
+
+def _pattern_message(error: ValidationError) -> Coded:
+    expected, value = error.validator_value, str(error.instance)
+    if any(mark in value for mark in CURLY_QUOTES):
+        return coded("yaml-curly-quotes", value=value, example=_straight(value))
+    if tuple(error.absolute_path)[:1] == ("translations",) and "propertyNames" in error.schema_path:
+        code = LANGUAGE_NAMES.get(value.strip().lower())
+        if code:
+            return coded("translations-language-name", value=value, language=code)
+        return coded("translations-language-code", value=value, codes=list(TRANSLATED_LANGUAGES))
+    if expected == KEBAB:
+        fixed = as_id(value)
+        if fixed and fixed != value:
+            return coded("schema-id-suggest", value=value, suggestion=fixed)
+        return coded("schema-id", value=value)
+    return coded("schema-pattern", value=value)
+
+
+def _straight(value: str) -> str:
+    """`“7”` as it should be typed: "7"."""
+    return value.translate(str.maketrans({"\u201c": '"', "\u201d": '"', "\u201e": '"', "\u00ab": '"',
+                                          "\u00bb": '"', "\u2018": "'", "\u2019": "'"}))
+
+
+def as_id(text: str) -> str:
+    """The id an organiser probably meant: `Friday Night` -> `friday-night`."""
+    return "-".join(re.findall(r"[a-z0-9]+", text.lower()))
+
+
+def _limit_message(code: str, offset: int):
+    return lambda error: coded(code, limit=error.validator_value + offset)
+
+
+# One function per JSON Schema keyword, as python-jsonschema checks them: what its error
+# means to an organiser, as a coded message.
+KEYWORD_MESSAGES = {
+    "type": _type,
+    "required": _required,
+    "enum": lambda error: coded("schema-enum", allowed=[str(value) for value in error.validator_value]),
+    "const": lambda error: coded("schema-const", value=str(error.validator_value)),
+    "minimum": _limit_message("schema-minimum", 0),
+    "exclusiveMinimum": _limit_message("schema-minimum", 1),
+    "maximum": _limit_message("schema-maximum", 0),
+    "exclusiveMaximum": _limit_message("schema-maximum", -1),
+    "minLength": lambda error: coded("schema-text-empty"),
+    "maxLength": lambda error: coded("schema-text-too-long", limit=error.validator_value),
+    "minItems": lambda error: coded("schema-list-empty"),
+    "maxItems": lambda error: coded("schema-list-too-long", limit=error.validator_value),
+    "uniqueItems": lambda error: coded("schema-list-repeats"),
+    "pattern": _pattern_message,
+}
 
 
 def plain_message(error: ValidationError) -> Coded:
     """What a schema error means, as a coded message an organiser can read."""
-    kind, expected, instance = error.validator, error.validator_value, error.instance
-    if kind == "type":
-        wanted = expected if isinstance(expected, str) else next(
-            (name for name in expected if name != "null"), None)
-        if instance is None and wanted in ("object", "array"):
-            return coded("schema-empty")
-        return coded(TYPE_CODES.get(wanted, "schema-type"))
-    if kind == "required":
-        missing = _missing_key(error)
-        if "else" in error.schema_path:
-            return coded("schema-required-complete", key=missing)
-        return coded("schema-required", key=missing)
-    if kind == "enum":
-        return coded("schema-enum", allowed=[str(value) for value in expected])
-    if kind == "const":
-        return coded("schema-const", value=str(expected))
-    if kind in ("minimum", "exclusiveMinimum"):
-        return coded("schema-minimum", limit=expected + (1 if kind == "exclusiveMinimum" else 0))
-    if kind in ("maximum", "exclusiveMaximum"):
-        return coded("schema-maximum", limit=expected - (1 if kind == "exclusiveMaximum" else 0))
-    if kind == "minLength":
-        return coded("schema-text-empty")
-    if kind == "maxLength":
-        return coded("schema-text-too-long", limit=expected)
-    if kind == "minItems":
-        return coded("schema-list-empty")
-    if kind == "maxItems":
-        return coded("schema-list-too-long", limit=expected)
-    if kind == "uniqueItems":
-        return coded("schema-list-repeats")
-    if kind == "pattern":
-        return coded("schema-id" if expected == KEBAB else "schema-pattern", value=str(instance))
-    return coded("schema-invalid")
+    explain = KEYWORD_MESSAGES.get(error.validator)
+    return explain(error) if explain else coded("schema-invalid")
 
 
 _REQUIRED = re.compile(r"^'(?P<key>[^']*)' is a required property")
@@ -175,7 +291,40 @@ def _extra_keys(instance: dict, schema: dict) -> list[str]:
 
 def _unknown_key(path: tuple, key, schema: dict, positions: dict) -> Problem:
     known = list(schema.get("properties", {}))
+    homes = [home for home in key_homes().get(str(key), ()) if home != path]
     close = difflib.get_close_matches(str(key), known, n=1)
-    message = (coded("schema-unknown-key-suggest", key=str(key), suggestion=close[0]) if close
-               else coded("schema-unknown-key", key=str(key), known=known))
+    if homes:  # a key of the format, written at the wrong level: say where it goes
+        message = coded("schema-key-elsewhere", key=str(key), parents=[".".join(home) + ":" for home in homes])
+    elif close:
+        message = coded("schema-unknown-key-suggest", key=str(key), suggestion=close[0])
+    else:
+        message = coded("schema-unknown-key", key=str(key), known=known)
     return Problem(pointer(*path, key), message, *locate(path + (key,), positions))
+
+
+MAX_HOMES = 3  # a key found in more places than this (enabled, count) says nothing by its place
+
+
+@functools.cache
+def key_homes() -> dict[str, list[tuple]]:
+    """For each key of the format, the mappings it belongs in (named paths only, the
+    shallowest first): `jump_in` -> [("house",)], `max` -> [("players",), ("turn", "draw")]."""
+    found: dict[str, list[tuple]] = {}
+
+    def walk(schema, path):
+        if not isinstance(schema, dict):
+            return
+        for name, sub in schema.get("properties", {}).items():
+            found.setdefault(name, []).append(path)
+            walk(sub, path + (name,))
+        for branch in ("allOf", "anyOf", "oneOf"):
+            for sub in schema.get(branch, ()):
+                walk(sub, path)
+
+    walk(INLINED_SCHEMA, ())
+    homes = {}
+    for name, paths in found.items():
+        named = sorted({path for path in paths if path}, key=lambda path: (len(path), path))
+        if 0 < len(named) <= MAX_HOMES and () not in paths:
+            homes[name] = named
+    return homes

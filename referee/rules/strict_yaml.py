@@ -43,7 +43,8 @@ class LoadedDocument(dict):
     """A ruleset document as written, remembering where each value was.
 
     `positions` maps a path tuple (keys and list indexes) to the 1-based (line, column)
-    of its key (for a mapping value) or of the item (for a list item).
+    of its key (for a mapping value) or of the item (for a list item); the path of a
+    mapping value followed by "<value>" maps to where the value itself starts.
     """
 
     def __init__(self, data: dict, positions: dict, source: str):
@@ -224,6 +225,8 @@ class _Builder:
         if key is _DROP:
             return frame.path + ("<dropped>",)
         frame.container[key] = value
+        # Where the value itself starts: `target:200` is one word on the line below its key.
+        self.positions[frame.path + (key, "<value>")] = (event.start_mark.line + 1, event.start_mark.column + 1)
         return frame.path + (key,)
 
     def accept_key(self, frame, event, key):

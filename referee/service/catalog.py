@@ -35,7 +35,7 @@ class BuiltinId(Exception):
 
     def __init__(self, ruleset_id):
         super().__init__(f"{ruleset_id!r} is a built-in ruleset and cannot be overwritten; "
-                         "publish under another id (`extends: {ruleset_id}` inherits from it)")
+                         f"publish under another id (`extends: {ruleset_id}` inherits from it)")
         self.ruleset_id = ruleset_id
 
 

@@ -21,12 +21,11 @@ from pathlib import Path
 from babel.messages.mofile import write_mo
 from babel.support import Translations
 
+from referee.languages import LANGUAGES, SOURCE_LANGUAGE, TRANSLATED_LANGUAGES
+
 from .checks import Problem, check_catalog, load_catalog
 from .render import Translator
 
-LANGUAGES = ("en", "gu", "hi", "ne", "te")
-SOURCE_LANGUAGE = "en"
-TRANSLATED_LANGUAGES = LANGUAGES[1:]
 DOMAIN = "messages"
 
 log = logging.getLogger(__name__)

@@ -5,8 +5,11 @@ same placeholder checks as `referee i18n check`, and rendered where the message 
 used: the whole verdict for a verdict sentence, the rule book paragraph for rule text,
 else the sentence alone with sample values.
 """
+from functools import lru_cache
+
 from referee.engine.codes import CODES
 from referee.rules import builtin_rulesets
+from referee.rules.errors import PROBLEM_MESSAGES
 
 from .catalogs import pot_path, translator
 from .checks import placeholder_problems
@@ -60,15 +63,25 @@ def _players(lang):
 
 
 def _template_message(context, msgid):
+    """The messages.pot entry of (context, msgid), or None."""
+    path = pot_path()
+    try:
+        status = path.stat()
+    except OSError:
+        return None
+    return _template_index(str(path), status.st_mtime_ns, status.st_size).get((context, msgid))
+
+
+@lru_cache(maxsize=2)
+def _template_index(path, _mtime, _size):
+    """messages.pot by (context, msgid), read once per version of the file (a search
+    previews twenty messages; reading the template for each cost 0.4 s)."""
     from babel.messages.pofile import read_po
 
-    with open(pot_path(), "rb") as handle:
+    with open(path, "rb") as handle:
         template = read_po(handle)
-    for message in template:
-        key = message.id if isinstance(message.id, str) else message.id[0]
-        if message.id and message.context == context and key == msgid:
-            return message
-    return None
+    return {(message.context, message.id if isinstance(message.id, str) else message.id[0]): message
+            for message in template if message.id}
 
 
 def _sample_verdicts(msgid):
@@ -107,9 +120,35 @@ def preview(lang: str, context: str | None, msgid: str, strings: list[str]) -> d
     return {"problems": [], "previews": _in_context(tr, lang, context, msgid, ids)}
 
 
+# Values an organiser's file could hold, for a ruleset problem shown as the workshop shows it.
+SAMPLE_PROBLEM_VALUES = {"key": "stackin", "suggestion": "stacking", "kind": "draw-2", "value": "Friday Night",
+                         "parent": "clasic", "example": "target: 200", "written": "target:200",
+                         "parents": ["house:"], "examples": ["type: draw"], "language": "gu",
+                         "codes": ["gu", "hi", "ne", "te"], "number": 200, "field": "target"}
+
+
+def _as_organiser_error(tr, msgid, ids):
+    """A ruleset problem under its line, as the workshop and `referee validate` show it."""
+    template = next((template for template in PROBLEM_MESSAGES.values()
+                     if (template if isinstance(template, tuple) else (template,))[0] == msgid), None)
+    if template is None:
+        return []
+    samples = {**SAMPLE_PROBLEM_VALUES, **({"suggestion": "draw-two"} if "{kind}" in msgid else {}),
+               **({"suggestion": "classic"} if "{parent}" in msgid else {})}
+    values = {name: samples.get(name, 3) for text in ids for name in placeholders(text)}
+    values = {name: tr.join([str(item) for item in value], style="or") if isinstance(value, list) else value
+              for name, value in values.items()}
+    where = tr.gettext("Line {line}, column {column}:", line=5, column=3)
+    if isinstance(template, tuple):
+        return [f"{where} {tr.ngettext(ids[0], ids[1], n, **{**values, 'count': n})}" for n in (1, 2)]
+    return [f"{where} {tr.gettext(msgid, **values)}"]
+
+
 def _in_context(tr, lang, context, msgid, ids):
+    shown = _as_organiser_error(tr, msgid, ids)
+    if shown:
+        return shown
     rulesets = builtin_rulesets()
-    shown = []
     for key, code, details in _sample_verdicts(msgid):
         rules = rulesets["attack" if "launcher" in key or "second-to-last" in key else "classic"].data
         shown.append(render_verdict({"code": code, "details": details}, tr, _players(lang), rules))

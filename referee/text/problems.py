@@ -5,14 +5,11 @@ the English sentence for each code is written in referee/rules/errors.py (marked
 extraction there) and translated here, so the CLI, the API and the workshop say the
 same thing in the same words.
 """
-from referee.rules.errors import MAX_MESSAGE, PROBLEM_MESSAGES, clip
+from referee.rules.errors import CHOICES, MAX_MESSAGE, PROBLEM_MESSAGES, clip
 
 from .catalogs import translator
 from .render import Translator
 
-
-# Lists that offer a choice ("one of a, b or c"); the others list everything allowed.
-CHOICES = {("schema-enum", "allowed"), ("effect-field-value", "allowed")}
 
 
 def _values(code: str, params: dict, tr: Translator) -> dict:

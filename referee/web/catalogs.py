@@ -80,3 +80,57 @@ def _template_messages(stamp):
 def _template_choices(stamp):
     return [(str(index), f"{msgid} [{context}]" if context else msgid)
             for index, (context, msgid) in enumerate(_template_messages(stamp))]
+
+
+MAX_FOUND = 20  # a search shows this many messages, each with its examples
+
+
+def search_messages(query, lang):
+    """[{key, msgid, plural, context, comments, locations, translation}] of the messages
+    whose id, English text, context or `lang` translation contain `query` (any case),
+    in the order of messages.pot, at most MAX_FOUND."""
+    wanted = query.casefold().strip()
+    if not wanted:
+        return []
+    translations = _translations(lang)
+    found = []
+    for key, message in enumerate(_template_entries(_pot_stamp())):
+        translation = translations.get((message["context"], message["msgid"]), "")
+        haystack = [message["msgid"], message["plural"] or "", message["context"] or "", str(key), translation]
+        if any(wanted in text.casefold() for text in haystack):
+            found.append({**message, "key": str(key), "translation": translation})
+            if len(found) == MAX_FOUND:
+                break
+    return found
+
+
+def _translations(lang):
+    """{(context, msgid): first translated form} of `lang`'s catalog as saved."""
+    path = po_path(lang)
+    try:
+        status = path.stat()
+    except OSError:
+        return {}
+    return _translations_of(str(path), status.st_mtime_ns, status.st_size, lang)
+
+
+@lru_cache(maxsize=8)
+def _translations_of(path, _mtime, _size, lang):
+    try:
+        with open(path, "rb") as po_file:
+            catalog = read_po(po_file, locale=lang)
+    except Exception:  # noqa: BLE001  a half-saved file must not break the page
+        return {}
+    return {(message.context, message.id if isinstance(message.id, str) else message.id[0]):
+            (message.string if isinstance(message.string, str) else message.string[0]) or ""
+            for message in catalog if message.id and not message.fuzzy}
+
+
+@lru_cache(maxsize=4)
+def _template_entries(stamp):
+    try:
+        with open(stamp[0], "rb") as handle:
+            template = read_po(handle)
+    except Exception:  # noqa: BLE001  no template: nothing to search
+        return []
+    return [_describe(message) for message in template if message.id]

@@ -9,6 +9,7 @@ from flask import current_app
 from referee.service.catalog import UnknownRuleset
 from referee.service.ids import is_ruleset_id
 from referee.rules import RulesetError, load_document, resolve
+from referee.text.problems import problem_json
 from referee.text.ruletext import ruleset_title
 
 DEFAULT_RULESET = "classic"
@@ -72,7 +73,7 @@ def compare_with_parent(text, lang, describe):
         child = resolve(document, catalog.parent_document)
     except RulesetError as error:
         return {"parent": None, "changes": [],
-                "errors": [problem.to_json() for problem in error.problems]}
+                "errors": [problem_json(problem, lang) for problem in error.problems]}
     parent_id = document.get("extends")
     if not parent_id:
         return {"parent": None, "changes": []}

@@ -11,7 +11,8 @@ from referee.text.ruletext import ruleset_description
 from referee.web import bp
 from referee.text.effects import effect_text
 from referee.text.preview import preview
-from referee.web.catalogs import message_of, preview_choices, untranslated_messages
+from referee.web.catalogs import message_of, preview_choices, search_messages, untranslated_messages
+from referee.web.glossary import marked, violations
 from referee.web.i18n import endonym, page_gettext, page_ngettext
 from referee.web.names import deck_names
 from referee.web.rulesets import (DEFAULT_RULESET, UnknownRuleset, compare_with_parent,
@@ -186,7 +187,8 @@ def translators():
     report = locales_report()
     untranslated = {code: untranslated_messages(code) for code in LANGUAGES if code != "en"}
     choices = preview_choices()
-    form = form_body() if request.method == "POST" else {}
+    # A GET names the message to preview too: a search result's link picks it in the form.
+    form = form_body() if request.method == "POST" else request.args
     preview_lang = form.get("preview_lang") if form.get("preview_lang") in LANGUAGES[1:] else (
         g.lang if g.lang != "en" else LANGUAGES[1])
     preview_key = form.get("message", "")
@@ -195,9 +197,41 @@ def translators():
     if request.method == "POST" and preview_key in dict(choices):
         context, msgid = message_of(preview_key)
         result = preview(preview_lang, context, msgid, strings[:1] * 2 if len(strings) == 1 else strings)
+    query = request.args.get("q", "")[:MAX_QUERY]
+    search_lang = request.args.get("in") if request.args.get("in") in LANGUAGES[1:] else preview_lang
     return render_template("web/translators.html", report=report["locales"], untranslated=untranslated,
                            preview_choices=choices, preview_key=preview_key, preview_lang=preview_lang,
-                           preview_strings=strings, preview_result=result)
+                           preview_strings=strings, preview_result=result, query=query,
+                           search_lang=search_lang, found=_found(query, search_lang))
+
+
+MAX_QUERY = 100  # characters of a search; a message is rarely longer to quote
+
+
+def _found(query, lang):
+    """The messages a translator searched for, each with its translation marked with the
+    glossary's terms, the retired words it uses, the pages it is on, and its examples."""
+    found = []
+    for message in search_messages(query, lang):
+        translation = message["translation"]
+        examples = preview(lang, message["context"], message["msgid"], [translation] * 2)["previews"] if translation else []
+        found.append({**message, "pieces": marked(translation, lang), "retired": violations(translation, lang),
+                      "pages": _pages_of(message["locations"], lang), "examples": examples[:4]})
+    return found
+
+
+def _pages_of(locations, lang):
+    """The pages a message is on, in `lang`, from its template locations (web/workshop.html
+    -> /workshop?lang=gu): the translator sees the message where players do."""
+    from flask import current_app
+
+    pages = []
+    for location in locations:
+        name = Path(location.split(":")[0]).stem
+        endpoint = f"web.{name}"
+        if "/templates/" in location and endpoint in current_app.view_functions:
+            pages.append(url_for(endpoint, lang=lang))
+    return list(dict.fromkeys(pages))
 
 
 RULINGS = Path(__file__).resolve().parents[2] / "docs" / "rulings.md"

@@ -106,3 +106,11 @@ def test_two_files_with_one_id_are_an_error(tmp_path):
     with pytest.raises(RulesetError) as raised:
         builtin_documents(tmp_path)
     assert [problem.code for problem in raised.value.problems] == ["id-taken"]
+
+
+def test_every_builtin_file_is_named_after_its_id():
+    """`extends:` suggestions read the built-in ids from the file names."""
+    from referee.rules.builtin_files import builtin_files
+    from referee.rules.loading import load_file
+    assert {path.stem: load_file(path)["id"] for path in builtin_files()} == \
+        {path.stem: path.stem for path in builtin_files()}

@@ -23,6 +23,15 @@ def test_valid_files_pass_and_warnings_do_not_fail():
     assert lines[0].endswith("[kind-no-copies]")
 
 
+def test_a_valid_file_is_said_to_be_valid_in_the_organisers_language():
+    classic = str(REPO / "rulesets" / "classic.yaml")
+    english = CliRunner().invoke(main, ["validate", classic])
+    gujarati = CliRunner().invoke(main, ["validate", "--lang", "gu", classic])
+    assert english.stderr.strip() == f"{classic}: the ruleset classic is valid, with 0 warnings."
+    assert gujarati.exit_code == 0 and classic in gujarati.stderr and "classic" in gujarati.stderr
+    assert "valid" not in gujarati.stderr and "warning" not in gujarati.stderr
+
+
 def test_each_problem_is_printed_as_file_line_column_path_message(tmp_path):
     path = tmp_path / "house.yaml"
     path.write_text("id: house\ntitle: House\nextends: classic\ndeck_size: 100\n"

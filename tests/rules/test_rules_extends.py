@@ -81,9 +81,9 @@ def test_removing_a_kind_the_parent_lacks_is_an_error():
 
 
 def test_an_unknown_parent_is_an_error_at_extends():
-    problems = error_of("id: mine\ntitle: Mine\nextends: clasic\n")
+    problems = error_of("id: mine\ntitle: Mine\nextends: pinochle\n")
     assert [(p.path, p.line, p.message) for p in problems] == [
-        ("/extends", 3, "There is no ruleset clasic to extend.")]
+        ("/extends", 3, "There is no ruleset pinochle to extend.")]
 
 
 def test_a_cycle_is_an_error_at_extends():

@@ -106,14 +106,15 @@ def test_an_unknown_key_is_named_with_a_suggestion():
 def test_a_bad_key_name_is_reported_at_the_key():
     found = problems(HEAD + "cards:\n  Red Card: {per_color: 1, score: 1}\n")
     assert [(p.path, p.line) for p in found] == [("/cards/Red Card", 5)]
-    assert found[0].code == "schema-id" and found[0].message.startswith("Red Card is not a valid id")
+    assert found[0].code == "schema-id-suggest" and found[0].message.startswith("Red Card is not a valid id")
+    assert found[0].message.endswith("write red-card.")
 
 
 def test_a_ruleset_without_extends_must_be_complete():
     found = problems("id: lone\ntitle: Alone\n")
     assert sorted(p.message for p in found) == [
-        "The key cards is missing; a ruleset without extends must write every key.",
-        "The key deck_size is missing; a ruleset without extends must write every key."]
+        "The key cards is missing; a ruleset without extends must write every key, so start from an edition with extends: classic unless you write them all.",
+        "The key deck_size is missing; a ruleset without extends must write every key, so start from an edition with extends: classic unless you write them all."]
 
 
 def test_messages_are_cut_to_a_readable_length():
@@ -132,7 +133,7 @@ def test_at_most_twenty_problems_sorted_by_line():
 
 SCHEMA_MESSAGES = [
     ("hand_size: seven\n", "/hand_size", "schema-integer", "This must be a whole number, like 300."),
-    ("colors: red\n", "/colors", "schema-array", "This must be a list, like [red, blue]."),
+    ("colors: 7\n", "/colors", "schema-array", "This must be a list, like [red, blue]."),
     ("draw_source: pool\n", "/draw_source", "schema-enum", "This must be one of: pile or launcher."),
     ("hand_size: 0\n", "/hand_size", "schema-minimum", "This must be 1 or more."),
     ("house:\n  mercy: {enabled: true, lasts: match}\n", "/house/mercy/lasts", "schema-enum",

@@ -26,7 +26,7 @@ def test_check_fails_on_a_retired_term_in_a_catalog(locales):
                                   "रिवेंज: बाकी ड्रा के जवाब में खेला गया ड्रा कार्ड दोगुना गिना जाता है।"})
     result = CliRunner().invoke(main, ["i18n", "check", "--lang", "hi"])
     assert result.exit_code == 1
-    said = [line for line in result.stdout.splitlines() if "glossary" in line]
+    said = [line for line in result.stdout.splitlines() if ": glossary: " in line]
     assert len(said) == 1, said
     path, line, rest = said[0].split(":", 2)
     assert path == str(locales / "hi" / "LC_MESSAGES" / "messages.po")

@@ -154,3 +154,14 @@ def test_the_translators_form_is_bounded_like_every_body(client):
     answer = client.post("/translators", data=many,
                          headers={"Content-Type": "application/x-www-form-urlencoded"})
     assert answer.status_code == 400
+
+
+def test_the_workshop_comparison_says_a_ruleset_s_problems_in_the_page_s_language(client):
+    """/workshop/changes answered a broken ruleset's problems in English on a Gujarati page."""
+    text = "id: friday\ntitle: Friday\nextends: clasic\n".encode()
+    english = client.post("/workshop/changes?lang=en", data=text, content_type="application/yaml").get_json()
+    gujarati = client.post("/workshop/changes?lang=gu", data=text, content_type="application/yaml").get_json()
+    assert english["errors"][0]["code"] == gujarati["errors"][0]["code"] == "extends-unknown-suggest"
+    assert "did you mean classic?" in english["errors"][0]["message"]
+    assert gujarati["errors"][0]["message"] != english["errors"][0]["message"]
+    assert "classic" in gujarati["errors"][0]["message"]

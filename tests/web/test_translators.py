@@ -36,3 +36,16 @@ def test_untranslated_messages_are_listed_with_their_context(server, page, tmp_p
     context = waiting.locator("td").nth(1).inner_text()
     assert "On the practice board: the challenge form." in context
     assert "try.html:9" in context
+
+
+def test_a_translator_searches_without_a_script_and_sees_glossary_terms_marked(server, page):
+    page.goto(f"{server['url']}/translators?lang=hi")
+    page.fill("#search-q", "is not a card of this ruleset")
+    page.select_option("#search-in", "hi")
+    page.locator("#search button[type=submit]").click()
+    page.locator("#found-count").wait_for()
+    assert "?lang=hi&q=" in page.url  # a plain GET: the search can be bookmarked and shared
+    first = page.locator("ol.found li.message").first
+    assert "is not a card of this ruleset" in first.locator("p[lang=en]").first.inner_text()
+    assert first.locator("p.translation mark.term", has_text="कार्ड").count() >= 1
+    assert first.locator("ul.previews li").count() >= 1

@@ -112,3 +112,33 @@ def test_a_published_ruleset_gets_a_version_and_a_rule_book_in_every_language(se
     assert len(set(books.values())) == len(books)  # five different languages
     assert "250" in books["en"]
     assert "500 points" not in books["en"]  # not the inherited description of classic
+
+
+@pytest.mark.parametrize("lang", ["gu", "hi"])
+def test_a_refused_token_and_a_built_in_id_are_said_in_the_page_s_language(server, page, lang):
+    """The server's refusals reach the page in its language (they were English inside a
+    Gujarati or Hindi sentence), and the built-in id is filled in, not {ruleset_id}."""
+    open_workshop(page, server, lang)
+    page.fill("#yaml", HOUSE_RULES.format(id=f"no-token-{uuid.uuid4().hex[:8]}"))
+    page.fill("#token", "not-a-token")
+    page.click("#publish-button")
+    page.locator("#published.bad").wait_for()
+    refused = page.locator("#published").inner_text()
+    assert "token" not in refused.lower() and "revoked" not in refused
+    page.fill("#yaml", "id: classic\ntitle: Ours\nextends: sonic\n")
+    page.fill("#token", server["token"])
+    page.click("#publish-button")
+    page.locator("#published.bad").wait_for()
+    page.wait_for_function("old => document.querySelector('#published').innerText !== old", arg=refused)
+    builtin = page.locator("#published").inner_text()
+    assert "extends: classic" in builtin and "{" not in builtin and "built-in" not in builtin
+
+
+def test_a_key_at_the_wrong_level_is_shown_with_the_key_it_belongs_under(server, page):
+    open_workshop(page, server, "gu")
+    page.fill("#yaml", "id: dedented\ntitle: Dedented\nextends: classic\njump_in:\n  enabled: true\n")
+    page.click("#check")
+    note = page.locator("#lines .note.error").first
+    note.wait_for()
+    assert page.evaluate(LINE_ABOVE, note.element_handle()) == "line-4"
+    assert "house:" in note.inner_text() and "jump_in" in note.inner_text()
