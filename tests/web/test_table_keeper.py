@@ -39,6 +39,8 @@ def open_keeper(tab, server, ruleset, lang, seat="0"):
     tab.fill("#players", ", ".join(PLAYERS))
     tab.select_option("#opener-seat", seat)
     assert tab.locator('#open [name="mode"][value="scores"]').is_checked()
+    tab.locator("#opener-seat").scroll_into_view_if_needed()
+    screenshot(tab, f"keeper-{lang}-0-open-form", full_page=False)
     tab.locator("#open button[type=submit]").click()
     tab.locator("#sheet").wait_for()
     return table_id(tab)
@@ -119,6 +121,10 @@ def test_a_score_keeper_game_is_played_to_its_target_with_a_correction(server, p
     table = open_keeper(asha, server, ruleset, lang)
     entry = asha.evaluate("JSON.parse(localStorage.getItem('referee.tables'))")[table]
     assert entry["seat"] == 0 and entry["mode"] == "scores"
+    # The opener's phone is Asha's: it cannot record a move for Bina.
+    status, problem = api(server, "POST", f"/v1/tables/{table}/moves",
+                          {"move": {"type": "draw", "player": 1}}, entry["secret"])
+    assert status == 403 and problem["type"].endswith("not-your-seat")
     # Joining by the share link: the same table, kept the same way, on Bina's phone.
     link = asha.locator("#share-link").get_attribute("href")
     assert "join=" in link and "mode=scores" in link
@@ -305,3 +311,24 @@ def test_a_flip_round_is_tracked_to_its_end_and_scored(server, phones):
     assert api(server, "GET", f"/v1/tables/{table}")[1]["state"]["scored"]
     tab.locator("#deal:not([hidden])").wait_for()
     screenshot(tab, "flip-round-scored", full_page=False)
+
+
+def test_a_score_keeper_phone_that_is_behind_cannot_score_the_next_round(server, phones):
+    """Bina's phone hears nothing new (its live link hangs) while Asha's scores round 1
+    and deals round 2: Bina's score of "round 1" is refused as stale (409), never taken
+    as round 2's, and the phone looks again."""
+    asha, bina = phones
+    table = open_keeper(asha, server, "classic", "en", seat="table")
+    link = asha.locator("#share-link").get_attribute("href")
+    bina.route("**/events*", lambda route: None)
+    bina.goto(link)
+    bina.locator("#who-table").tap()
+    bina.locator("#keeper-out-title").wait_for()
+    went_out(asha, 1)
+    score_by_points(asha, {0: 10, 2: 5})
+    deal(asha, 2)
+    went_out(bina, 2)
+    score_by_points(bina, {0: 3, 1: 4})
+    bina.locator("#verdict", has_text="The table moved on: look again.").wait_for()
+    assert [event["move"]["type"] for event in events(server, table)] == ["score", "deal"]
+    bina.locator('#keeper-out-title:has-text("Round 2")').wait_for()
