@@ -1164,7 +1164,7 @@ function modeFromLink() {
 async function settleMode(entry) {
   if (!entry.mode && modeFromLink()) Object.assign(entry, {mode: modeFromLink(), modeChosen: true});
   if (!entry.mode) {
-    sheetSync = sheetSync.then(readLog).catch(() => null);
+    sheetSync = sheetSync.then(() => readLog(1)).catch(() => null);  // a play shows early
     await sheetSync;
     entry.mode = trackedInLog() ? "track" : "scores";
   }
@@ -1177,10 +1177,11 @@ function trackedInLog() {
   return keeperLog.events.some((event) => event.move && TRACKED_MOVES.has(event.move.type));
 }
 
-async function readLog() {
+// Reads the log's entries not read yet, `pages` pages of 500 at most.
+async function readLog(pages = Infinity) {
   const id = table.id;
   if (keeperLog.id !== id) Object.assign(keeperLog, {id, seq: 0, events: []});
-  while (table && table.id === id && keeperLog.seq < table.seq) {
+  for (let read = 0; read < pages && table && table.id === id && keeperLog.seq < table.seq; read++) {
     const {status, body} = await page.call(`/v1/tables/${id}/events?after=${keeperLog.seq}&limit=500`);
     if (status !== 200 || keeperLog.id !== id) return;
     const events = body.events || [];
