@@ -34,15 +34,16 @@ def open_table(tab, server, lang="en", name="Kitchen table"):
     tab.fill("#name", name)
     tab.fill("#players", ", ".join(PLAYERS))
     tab.locator('[data-picker="first"] [data-card="red-7"]').click()
+    tab.check('#open [name="mode"][value="track"]')
     tab.locator("#open button[type=submit]").click()
     tab.locator("#join-line .code").wait_for()
     return tab.locator("#join-line .code").inner_text().strip()
 
 
 def join_table(tab, server, code, lang="en", seat="table"):
-    """Joins by the `?code=` link; the page asks whose phone this is: a seat's (its
-    player's name tapped) or the table's."""
-    tab.goto(f"{server['url']}/table?lang={lang}&code={code}")
+    """Joins by the `?code=` link of a table that tracks every move; the page asks whose
+    phone this is: a seat's (its player's name tapped) or the table's."""
+    tab.goto(f"{server['url']}/table?lang={lang}&code={code}&mode=track")
     tab.locator("#who:not([hidden])").wait_for()
     if seat == "table":
         tab.locator("#who-table").click()
@@ -195,6 +196,7 @@ def open_flip_table(page, server, lang):
     page.locator('[data-picker="first"] [data-card="red-flip"]').wait_for()
     page.fill("#players", ", ".join(PLAYERS))
     page.locator('[data-picker="first"] [data-card="red-7"]').click()
+    page.check('#open [name="mode"][value="track"]')
     page.locator("#open button[type=submit]").click()
 
 

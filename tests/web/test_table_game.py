@@ -60,13 +60,14 @@ def open_on_page(tab, server, players=PLAYERS, ruleset="classic", first=("red-7"
         tab.select_option("#dealer", str(dealer))
     for card in first:
         tab.locator(f'[data-picker="first"] [data-card="{card}"]').click()
+    tab.check('#open [name="mode"][value="track"]')
     tab.locator("#open button[type=submit]").click()
     tab.locator("#join-line .code").wait_for()
     return tab.locator("#join-line .code").inner_text().strip()
 
 
 def join_on_page(tab, server, code, seat="table"):
-    tab.goto(f"{server['url']}/table?lang=en&code={code}")
+    tab.goto(f"{server['url']}/table?lang=en&code={code}&mode=track")
     tab.locator("#who:not([hidden])").wait_for()
     assert tab.locator("#who h2").inner_text() == "Which one are you?"
     if seat == "table":
@@ -227,6 +228,7 @@ def test_an_opening_with_a_wild_sent_back_and_another_dealer(server, phones):
     assert tab.locator('[data-first-note="first"]').is_visible()
     tab.locator('[data-picker="first"] [data-color="green"]').click()
     tab.locator('[data-picker="first"] [data-card="green-4"]').click()
+    tab.check('#open [name="mode"][value="track"]')
     tab.locator("#open button[type=submit]").click()
     tab.locator("#join-line .code").wait_for()
     status, body = api(server, "GET", f"/v1/tables/{table_id(tab)}")

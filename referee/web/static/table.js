@@ -396,11 +396,6 @@ function renderTable() {
       .split("\u0000").flatMap((part, index) => index
         ? [page.element("strong", {class: "code", translate: "no", lang: ""}, table.joinCode), part]
         : [part]));
-    const link = new URL("/table", window.location.origin);
-    link.searchParams.set("code", table.joinCode);
-    link.searchParams.set("lang", page.lang);
-    $("share-link").href = link.href;
-    $("share-link").textContent = link.href;
   }
   renderSeats();
   const top = state.top;
@@ -423,6 +418,7 @@ function renderTable() {
   renderDeal(open);
   renderHistory();
   renderChosen();
+  renderKeeper();
 }
 
 function renderHistory() {
@@ -475,18 +471,22 @@ function apply(verdict, seq) {
 
 function renderScore(open) {
   const {state} = table;
-  const shown = open.has("score") || (table.next && table.next.situation === "score");
+  const shown = open.has("score") || (table.next && table.next.situation === "score") || keeperScoring();
   $("score").hidden = !shown;
   if (!shown) return;
-  const winner = state.winner;
+  const winner = roundWinner();
+  const ways = scoreWays();
+  if (!ways.includes(scoreMode)) scoreMode = ways[0];
   for (const button of document.querySelectorAll("[data-score-mode]")) {
     button.setAttribute("aria-pressed", button.dataset.scoreMode === scoreMode ? "true" : "false");
+    button.hidden = !ways.includes(button.dataset.scoreMode) || ways.length === 1;
   }
   $("score-points").hidden = scoreMode !== "points";
   $("score-hands").hidden = scoreMode !== "hands";
   const holder = $("score-points");
-  if (holder.dataset.round !== String(state.round) || holder.children.length !== state.players.length) {
-    holder.dataset.round = state.round;
+  const scoring = `${state.round}:${winner}:${table.seq}`;  // a round, its winner, the table's seq
+  if (holder.dataset.round !== scoring || holder.children.length !== state.players.length) {
+    holder.dataset.round = scoring;
     holder.replaceChildren(...state.players.map((name, seat) => {
       const input = page.element("input", {
         id: `points-${seat}`, type: "number", inputmode: "numeric", min: 0, max: 9999, step: 1,
@@ -505,7 +505,8 @@ function renderScore(open) {
       type: "button", class: "tab", "data-score-seat": seat,
       "aria-pressed": seat === scoreSeat ? "true" : "false"},
       page.element("span", {translate: "no", lang: ""}, state.players[seat]),
-      ` (${(scoreHands[seat] || []).length}/${(state.hand_counts || [])[seat]})`);
+      keeping() ? ` (${(scoreHands[seat] || []).length})`
+        : ` (${(scoreHands[seat] || []).length}/${(state.hand_counts || [])[seat]})`);
     button.addEventListener("click", () => { scoreSeat = seat; renderScore(open); });
     return button;
   }));
@@ -525,15 +526,18 @@ function renderScore(open) {
 
 function scoreMove() {
   const {state} = table;
+  const winner = roundWinner();
+  // A score keeper's round ended where the referee did not see it: the score says who went out.
+  const told = keeperScoring() ? {winner} : {};
   if (scoreMode === "points") {
     const points = state.players.map((_, seat) => {
       const value = document.getElementById(`points-${seat}`).value.trim();
-      return seat === state.winner ? 0 : (value === "" ? 0 : Number(value));
+      return seat === winner ? 0 : (value === "" ? 0 : Number(value));
     });
-    return {type: "score", points};
+    return {type: "score", points, ...told};
   }
   return {type: "score", hands: state.players.map((_, seat) =>
-    seat === state.winner ? [] : (scoreHands[seat] || []))};
+    seat === winner ? [] : (scoreHands[seat] || [])), ...told};
 }
 
 function renderDeal(open) {
@@ -560,7 +564,9 @@ function renderDeal(open) {
   renderFirst("deal");
 }
 
-$("score-send").addEventListener("click", () => record(scoreMove()));
+// A score keeper's score names the seq it saw: a phone that did not hear the last round
+// scored and the next dealt would otherwise score the new round (409: it looks again).
+$("score-send").addEventListener("click", () => record(scoreMove(), keeperScoring() ? table.seq : undefined));
 for (const button of document.querySelectorAll("[data-score-mode]")) {
   button.addEventListener("click", () => {
     scoreMode = button.dataset.scoreMode;
@@ -820,8 +826,9 @@ async function show(entry) {
     return refuse(status, body);
   }
   await loadNames(body.ruleset.id);
-  table = {...entry, name: body.name, ruleset: body.ruleset.id, seq: body.seq,
-           state: body.state, next: body.next, lastMove: body.last_move || null};
+  table = {...entry, name: body.name, ruleset: body.ruleset.id, rulesetVersion: body.ruleset.version,
+           seq: body.seq, state: body.state, next: body.next, lastMove: body.last_move || null};
+  await settleMode(entry);
   chosen = [];
   history = [];
   $("start").hidden = true;
@@ -830,6 +837,8 @@ async function show(entry) {
   document.body.classList.add("playing");
   const url = new URL(window.location.href);
   url.searchParams.delete("code");
+  url.searchParams.delete("join");
+  url.searchParams.delete("mode");
   url.searchParams.set("t", entry.id);
   window.history.replaceState(null, "", url);
   say(null, body.next);
@@ -859,8 +868,9 @@ $("open").addEventListener("submit", async (event) => {
     method: "POST", headers: {"Content-Type": "application/json"},
     body: JSON.stringify(request)});
   if (status !== 201) return refuse(status, body);
-  // The opener's secret records for anyone: this is the table's phone.
-  const entry = {id: body.id, secret: body.secret, joinCode: body.join_code, seat: "table"};
+  // The opener's secret records for anyone: the table's phone, unless the opener is a player.
+  const entry = await bindOpener({id: body.id, secret: body.secret, joinCode: body.join_code, seat: "table",
+                                  mode: form.get("mode") || "scores", modeChosen: true}, form.get("seat"));
   remember(entry);
   await show(entry);
   say(body.verdict, body.verdict.next);
@@ -1139,6 +1149,343 @@ $("judge-open").addEventListener("click", () => {
   $("judge").scrollIntoView();
 });
 
+// --- the score keeper: a table that records each round's score, not its moves ----------
+//
+// The API has no field for how a table is kept, so each phone keeps its own choice with
+// the table's entry (localStorage): the opener chooses, the share link carries it, and a
+// phone that joined by the code alone keeps the scores until the log shows a recorded
+// play or draw (a table that tracks its moves). A round is scored with `winner` (who
+// went out) and the points or the cards left; the next round is dealt as usual.
+
+const TRACKED_MOVES = new Set(["play", "draw", "pass", "call-uno", "catch-uno", "accept", "challenge"]);
+const keeperLog = {id: null, seq: 0, events: []};  // the table's log, as far as read
+let keeperWinner = null;   // the seat tapped as the one who went out this round
+let keeperSeq = null;      // the table's seq when keeperWinner was tapped
+let sheetSync = Promise.resolve();
+
+const keeping = () => Boolean(table) && table.mode === "scores";
+const playingPhase = () => ["play", "respond"].includes(table.state.phase);
+
+// The seat that went out: the referee's, else (keeping scores) the one tapped.
+function roundWinner() {
+  if (Number.isInteger(table.state.winner)) return table.state.winner;
+  return keeping() && keeperSeq === table.seq ? keeperWinner : null;
+}
+
+function keeperScoring() {
+  return keeping() && playingPhase() && roundWinner() !== null;
+}
+
+// The ways a round may be scored here: cards left can be tapped only on a one-sided
+// deck (a score keeper never told the referee which side was up), and a ruleset that
+// puts out the player holding the most cards needs the cards themselves.
+function scoreWays() {
+  const elimination = Boolean(rules && rules.house && rules.house.elimination);
+  if (elimination) return ["hands"];
+  if (keeping() && deck.sides) return ["points"];
+  return ["points", "hands"];
+}
+
+function modeFromLink() {
+  const wanted = new URLSearchParams(window.location.search).get("mode");
+  return ["scores", "track"].includes(wanted) ? wanted : null;
+}
+
+// How this phone keeps the table it shows: its own choice, the link's, else the log's.
+async function settleMode(entry) {
+  if (!entry.mode && modeFromLink()) Object.assign(entry, {mode: modeFromLink(), modeChosen: true});
+  if (!entry.mode) {
+    sheetSync = sheetSync.then(() => readLog(1)).catch(() => null);  // a play shows early
+    await sheetSync;
+    entry.mode = trackedInLog() ? "track" : "scores";
+  }
+  table.mode = entry.mode;
+  table.modeChosen = Boolean(entry.modeChosen);
+  remember(entry);
+}
+
+function trackedInLog() {
+  return keeperLog.events.some((event) => event.move && TRACKED_MOVES.has(event.move.type));
+}
+
+// Reads the log's entries not read yet, `pages` pages of 500 at most.
+async function readLog(pages = Infinity) {
+  const id = table.id;
+  if (keeperLog.id !== id) Object.assign(keeperLog, {id, seq: 0, events: []});
+  for (let read = 0; read < pages && table && table.id === id && keeperLog.seq < table.seq; read++) {
+    const {status, body} = await page.call(`/v1/tables/${id}/events?after=${keeperLog.seq}&limit=500`);
+    if (status !== 200 || keeperLog.id !== id) return;
+    const events = body.events || [];
+    for (const event of events) {
+      if (event.seq <= keeperLog.seq) continue;
+      keeperLog.events.push(event);
+      keeperLog.seq = event.seq;
+    }
+    if (!events.length) return;
+  }
+}
+
+// The entries that stand: legal ones, less what the corrections took back.
+function standingEntries() {
+  const standing = [];
+  for (const event of keeperLog.events) {
+    const verdict = event.verdict || {};
+    if (verdict.legal === false || !event.move) continue;
+    if (event.move.type === "correct") {
+      const gone = new Set(((verdict.effects || [])[0] || {}).taken_back || []);
+      for (let index = standing.length - 1; index >= 0; index--) {
+        if (gone.has(standing[index].seq)) standing.splice(index, 1);
+      }
+      continue;
+    }
+    standing.push(event);
+  }
+  return standing;
+}
+
+// Each scored round: its number, who went out, what each seat scored in it (the totals'
+// growth, so every scoring method reads the same), the seqs of its score and of the deal
+// after it, and whether anything was recorded after that deal.
+function scoredRounds() {
+  let before = table.state.players.map(() => 0);
+  const rounds = [];
+  for (const event of standingEntries()) {
+    const state = event.verdict.state;
+    const last = rounds[rounds.length - 1];
+    if (!state) continue;
+    if (event.move.type === "score") {
+      const scores = state.scores || before;
+      rounds.push({round: state.round, seq: event.seq, winner: state.winner, deal: null, later: false,
+                   points: scores.map((total, seat) => total - (before[seat] || 0))});
+      before = scores;
+    } else if (event.move.type === "deal" && last && last.deal === null) {
+      last.deal = event.seq;
+      before = state.scores || before;
+    } else if (last) {
+      last.later = true;
+    }
+  }
+  return rounds;
+}
+
+// The corrections that take a round's score back, in order, while the API still can:
+// the score itself before the next deal; after a deal with nothing recorded since, the
+// deal first (back to the scored end of the round), then the score. An earlier round
+// is final once the next one is played or scored (docs/api.md, Corrections).
+function scoreTakeBacks(round) {
+  if (!round) return [];
+  if (table.state.round === round.round && !round.later) return [round.seq];
+  if (table.state.round === round.round + 1 && round.deal !== null && !round.later) return [round.deal, round.seq];
+  return [];
+}
+
+function sheetCell(tag, text, attributes = {}) {
+  return page.element(tag, attributes, text);
+}
+
+function renderSheet(rounds) {
+  const {players, scores} = table.state;
+  const over = table.state.phase === "game-over";
+  const best = over ? Math.max(...(scores || [0])) : null;
+  const headRow = $("sheet").tHead.rows[0];
+  headRow.replaceChildren(headRow.cells[0], ...players.map((name, seat) =>
+    sheetCell("th", name, {scope: "col", translate: "no", lang: ""})));
+  $("sheet").tBodies[0].replaceChildren(...rounds.map((round) => page.element("tr", {"data-round": round.round},
+    sheetCell("th", String(round.round), {scope: "row"}),
+    ...round.points.map((points, seat) => {
+      const out = seat === round.winner;
+      return page.element("td", {class: out ? "out" : ""}, String(points),
+        ...(out ? [" ", page.element("small", {}, strings.went_out)] : []));
+    }))));
+  const footRow = $("sheet").tFoot.rows[0];
+  footRow.replaceChildren(footRow.cells[0], ...players.map((_, seat) =>
+    sheetCell("td", String((scores || [])[seat] || 0), {
+      class: over && scores[seat] === best ? "winner" : "", "data-total": seat})));
+  const target = rules && rules.scoring && rules.scoring.target;
+  const caption = $("sheet").caption || $("sheet").createCaption();
+  caption.textContent = target ? page.format(strings.target_line, {target}) : "";
+}
+
+function renderKeeperOut() {
+  const shown = keeping() && playingPhase() && $("fix-form").hidden;  // one question at a time
+  $("keeper-out").hidden = !shown;
+  if (!shown) return;
+  $("keeper-out-title").textContent = page.format(strings.keeper_out, {round: table.state.round});
+  const winner = roundWinner();
+  $("keeper-winners").replaceChildren(...table.state.players.map((name, seat) => {
+    const button = page.element("button", {
+      type: "button", class: "tab", "data-out": seat, translate: "no", lang: "",
+      "aria-pressed": seat === winner ? "true" : "false"}, name);
+    button.disabled = (table.state.out || []).includes(seat);
+    button.addEventListener("click", () => {
+      keeperWinner = seat;
+      keeperSeq = table.seq;
+      renderTable();
+      $("score").scrollIntoView({block: "nearest"});
+    });
+    return button;
+  }));
+}
+
+function renderFix(rounds) {
+  const last = rounds[rounds.length - 1];
+  const takeBacks = scoreTakeBacks(last);
+  $("fix").hidden = !takeBacks.length;
+  if (!takeBacks.length) {
+    $("fix-form").hidden = true;
+    return;
+  }
+  $("fix-open").textContent = page.format(strings.fix_round, {round: last.round});
+  $("fix-open").setAttribute("aria-expanded", $("fix-form").hidden ? "false" : "true");
+  $("fix-send").onclick = () => takeBackScore(takeBacks);
+}
+
+async function takeBackScore(takeBacks) {
+  const reason = $("fix-reason").value.trim();
+  if (!reason) {
+    $("fix-reason").focus();
+    return;
+  }
+  $("fix-form").hidden = true;
+  for (const seq of takeBacks) {
+    const move = {type: "correct", takes_back: seq, reason};
+    if (isSeatPhone()) move.player = table.seat;
+    const {status, body} = await sendMove(move, table.seq);
+    if (status !== 200 || body.legal === false) return status === 200 ? apply(body, body.seq) : refuse(status, body);
+    apply(body, body.seq);
+  }
+  $("fix-reason").value = "";
+}
+
+$("fix-open").addEventListener("click", () => {
+  $("fix-form").hidden = !$("fix-form").hidden;
+  $("fix-open").setAttribute("aria-expanded", $("fix-form").hidden ? "false" : "true");
+  renderKeeperOut();
+  if (!$("fix-form").hidden) $("fix-reason").focus();
+});
+
+// The sheet follows the log: read what is new, then draw it (one read at a time).
+function syncSheet() {
+  if (!keeping()) return;  // a tracking phone follows the moves, not the log
+  sheetSync = sheetSync.then(async () => {
+    if (!table || !keeping()) return;
+    await readLog();
+    if (!table || keeperLog.id !== table.id) return;
+    if (keeping() && !table.modeChosen && trackedInLog()) return switchMode("track", false);
+    const rounds = scoredRounds();
+    renderSheet(rounds);
+    renderFix(rounds);
+  }).catch(() => null);
+}
+
+function switchMode(mode, chosenHere) {
+  table.mode = mode;
+  table.modeChosen = table.modeChosen || chosenHere;
+  const entry = remembered()[table.id];
+  if (entry) remember({...entry, mode, modeChosen: table.modeChosen});
+  renderTable();
+}
+
+$("mode-switch").addEventListener("click", () => switchMode(keeping() ? "track" : "scores", true));
+
+// The link another phone opens to join (and the QR code of it): it carries the code,
+// how this table is kept and the page's language.
+function shareLink() {
+  const link = new URL("/table", window.location.origin);
+  link.searchParams.set("join", table.joinCode);
+  link.searchParams.set("mode", table.mode);
+  link.searchParams.set("lang", page.lang);
+  return link.href;
+}
+
+// The QR code drawn on the canvas, module by module, with the quiet zone of four
+// modules a camera needs around it.
+function drawQr(text) {
+  const code = qrcode(0, "M");
+  code.addData(text);
+  code.make();
+  const count = code.getModuleCount();
+  const canvas = $("qr");
+  const cell = Math.floor(canvas.width / (count + 8));
+  const offset = Math.floor((canvas.width - cell * count) / 2);
+  const context = canvas.getContext("2d");
+  context.fillStyle = "#fff";
+  context.fillRect(0, 0, canvas.width, canvas.height);
+  context.fillStyle = "#000";
+  for (let row = 0; row < count; row++) {
+    for (let column = 0; column < count; column++) {
+      if (code.isDark(row, column)) context.fillRect(offset + column * cell, offset + row * cell, cell, cell);
+    }
+  }
+  canvas.dataset.link = text;
+}
+
+function renderShare() {
+  $("qr-line").hidden = !table.joinCode;
+  if (!table.joinCode) {
+    $("qr").hidden = true;
+    return;
+  }
+  const link = shareLink();
+  $("share-link").href = link;
+  $("share-link").textContent = link;
+  if (!$("qr").hidden && $("qr").dataset.link !== link) drawQr(link);
+}
+
+$("qr-toggle").addEventListener("click", () => {
+  $("qr").hidden = !$("qr").hidden;
+  $("qr-toggle").setAttribute("aria-expanded", $("qr").hidden ? "false" : "true");
+  if (!$("qr").hidden) {
+    drawQr(shareLink());
+    $("qr").scrollIntoView({block: "nearest"});
+  }
+});
+
+// The rule book of the table's own rules: the ruleset at the version it was opened with.
+function renderRulesLink() {
+  const book = new URL("/", window.location.origin);
+  book.searchParams.set("ruleset", table.ruleset);
+  if (table.rulesetVersion) book.searchParams.set("version", table.rulesetVersion);
+  book.searchParams.set("lang", page.lang);
+  $("rules-link").href = book.href;
+}
+
+function renderKeeper() {
+  document.body.classList.toggle("keeping", keeping());
+  document.body.classList.toggle("keeping-play", keeping() && playingPhase());
+  $("keeper").hidden = !keeping();
+  $("mode-switch").textContent = keeping() ? strings.mode_track : strings.mode_scores;
+  renderKeeperOut();
+  renderShare();
+  renderRulesLink();
+  syncSheet();
+}
+
+// The opener's own phone: a player's (it joins with the code, for that seat) or the
+// table's (it keeps the table's secret, which records for anyone).
+async function bindOpener(entry, seat) {
+  if (seat === "table" || seat === null || seat === "") return entry;
+  const {status, body} = await page.call("/v1/tables/join", {
+    method: "POST", headers: {"Content-Type": "application/json"},
+    body: JSON.stringify({code: entry.joinCode, seat: Number(seat)})});
+  if (status !== 200) {
+    refuse(status, body);
+    return entry;
+  }
+  return {...entry, secret: body.secret, seat: body.seat};
+}
+
+function renderOpenerSeats() {
+  const names = $("players").value.split(",").map((name) => name.trim()).filter(Boolean);
+  const select = $("opener-seat");
+  const kept = select.value;
+  select.replaceChildren(select.options[0], ...names.map((name, seat) =>
+    page.element("option", {value: seat, translate: "no", lang: ""}, name)));
+  if (kept !== "table" && Number(kept) < names.length) select.value = kept;
+}
+
+$("players").addEventListener("input", renderOpenerSeats);
+
 // --- start ----------------------------------------------------------------------------
 
 (async () => {
@@ -1147,13 +1494,14 @@ $("judge-open").addEventListener("click", () => {
   renderDealerChoice();
   const params = new URLSearchParams(window.location.search);
   const all = remembered();
-  const wanted = params.get("t") || (!params.get("code") && all.last);
-  if (params.get("code")) {
-    $("code").value = params.get("code");
+  const linked = params.get("join") || params.get("code");  // the share link's code
+  const wanted = params.get("t") || (!linked && all.last);
+  if (linked) {
+    $("code").value = linked;
     const known = Object.values(all).find((entry) => entry && entry.joinCode
-      && entry.joinCode.replace(/[\s-]/g, "") === params.get("code").toUpperCase().replace(/[\s-]/g, ""));
+      && entry.joinCode.replace(/[\s-]/g, "") === linked.toUpperCase().replace(/[\s-]/g, ""));
     if (known) await show(known);
-    else await join(params.get("code"));
+    else await join(linked);
   } else if (wanted && all[wanted]) {
     await show(all[wanted]);
   }
