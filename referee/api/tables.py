@@ -40,21 +40,20 @@ from referee.service.problems import BadRequest, Forbidden, NotFound, NotYourSea
 
 from .auth import optional_organiser, organiser, table_writer, wrong_table_secret
 from .context import answer, catalog_version, language, services, with_message, with_next_message
+from .events import check_deal
 from .fields import request_fields
 from .openapi import EVENTS_PAGE, SEAT, TABLE_PHONE, TABLES_PAGE
 from .rulesets import page_limit
 from . import standing
+from .tablekit import (JOIN_ALPHABET, JOIN_LENGTH, check_owner as _check_owner,
+                       join_code_sha256 as _join_code_sha256, new_join_code as _new_join_code,
+                       new_secret as _new_secret, with_next)
 from .states import ParsedStates
 
 bp = Blueprint("tables", __name__, url_prefix="/v1")
 
 MAX_KEY_LENGTH = 200
 TRUE_WORDS, FALSE_WORDS = ("true", "1", "yes"), ("false", "0", "no", "")
-SECRET_BYTES = 24
-# Join codes: 8 characters people read aloud and type on a phone, without the ones
-# that look alike (0/O, 1/I/L); 31**8 codes, tried at the join rate limit.
-JOIN_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
-JOIN_LENGTH = 8
 MAX_WAIT = 25  # seconds a reader may wait for a move (below proxies' 30 s idle cut)
 # Readers waiting at once in one process; more are answered at once (see gunicorn_conf).
 DEFAULT_LONG_POLLS = 500
@@ -122,19 +121,10 @@ def _request_sha256(body):
     return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
 
 
-def _new_secret():
-    secret = secrets.token_urlsafe(SECRET_BYTES)
-    return secret, token_digest(secret.encode("ascii"))
 
 
-def _new_join_code():
-    raw = "".join(secrets.choice(JOIN_ALPHABET) for _ in range(JOIN_LENGTH))
-    code = f"{raw[:4]}-{raw[4:]}"
-    return code, _join_code_sha256(raw)
 
 
-def _join_code_sha256(raw):
-    return hashlib.sha256(f"join:{raw}".encode("ascii")).hexdigest()
 
 
 def _normalised_join_code(value):
@@ -155,14 +145,6 @@ def _table_name(fields):
     return name
 
 
-def _check_owner(owner, entry):
-    """An organiser opens tables on built-in rulesets and on their own."""
-    if owner is None or entry.builtin:
-        return
-    stored = services().store.get_ruleset(entry.id, entry.version)
-    if stored is not None and stored.owner != owner:
-        raise Forbidden(f"ruleset {entry.id!r} belongs to another organiser: open the "
-                        "table without your token, or on one of your rulesets")
 
 
 @bp.post("/tables")
@@ -314,11 +296,6 @@ def get_table(table_id):
                    "last_move": _last_move(table, rules)})
 
 
-def with_next(rules, verdict):
-    """A verdict's JSON with `next` (who acts now, which moves are open), as stored."""
-    body = verdict.to_json()
-    body["next"] = next_action(rules, verdict.state)
-    return body
 
 
 @bp.post("/tables/<table_id:table_id>/moves")
@@ -336,6 +313,8 @@ def post_move(table_id):
     expect_seq = fields.integer("expect_seq")
     fields.done()
     _check_seat(writer, move_json)
+    if isinstance(move_json, dict) and move_json.get("type") == "deal":
+        check_deal(table_id)  # an event's table whose time was called deals no more
     if is_correction(move_json) and expect_seq is None:
         raise Unprocessable("a correction is sent with expect_seq", errors=[problem(
             "/expect_seq", "required with a correction: the seq this phone last saw, so it "

@@ -15,6 +15,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 
 from . import db, group_commit, hotpath, live
+from .events import EventStore
 from .errors import (IdempotencyKeyReused, NotOwner, OrganiserExists, StaleSeq,
                      TokenRevoked, UnknownOrganiser, UnknownTable)
 
@@ -158,7 +159,7 @@ _EARLIER_TRY = select(_E.c.seq, _E.c.verdict, _E.c.request_sha256).where(
     _E.c.table_id == bindparam("table_id"), _E.c.idempotency_key == bindparam("key"))
 
 
-class Store:
+class Store(EventStore):
     def __init__(self, url=None, redis_url=None, pool_size=db.POOL_SIZE):
         self.engine = db.make_engine(url, pool_size)
         self._read_engine = (self.engine.execution_options(isolation_level="AUTOCOMMIT")
@@ -416,16 +417,11 @@ class Store:
                      owner=None) -> None:
         """A new table at seq 0; without a secret's digest nobody may post its moves
         through the API (the store itself appends for whoever calls it)."""
-        now = _now()
         with self._writing() as conn:
-            conn.execute(insert(db.game_tables).values(
-                id=table_id, ruleset_id=ruleset_id, ruleset_version=ruleset_version,
-                opening=opening, seq=0, state=state, created_at=now, name=name,
-                owner=owner, join_code_sha256=join_code_sha256))
-            if secret_sha256 is not None:
-                conn.execute(insert(db.table_tokens).values(
-                    token_sha256=secret_sha256, table_id=table_id, kind="secret",
-                    created_at=now))
+            insert_table(conn, table_id=table_id, ruleset_id=ruleset_id,
+                         ruleset_version=ruleset_version, opening=opening, state=state,
+                         secret_sha256=secret_sha256, join_code_sha256=join_code_sha256,
+                         name=name, owner=owner)
 
     # --- who may post moves ------------------------------------------------------------
 
@@ -690,6 +686,19 @@ class Store:
     def _earlier_row(self, raw, table_id, key):
         """(seq, verdict, request_sha256) of the event recorded with this key, or None."""
         return hotpath.first(raw, self._earlier, {"table_id": table_id, "key": key})
+
+
+def insert_table(conn, *, table_id, ruleset_id, ruleset_version, opening, state,
+                 secret_sha256=None, join_code_sha256=None, name=None, owner=None):
+    """A new table at seq 0, written through `conn` (a write transaction's)."""
+    now = _now()
+    conn.execute(insert(db.game_tables).values(
+        id=table_id, ruleset_id=ruleset_id, ruleset_version=ruleset_version,
+        opening=opening, seq=0, state=state, created_at=now, name=name,
+        owner=owner, join_code_sha256=join_code_sha256))
+    if secret_sha256 is not None:
+        conn.execute(insert(db.table_tokens).values(
+            token_sha256=secret_sha256, table_id=table_id, kind="secret", created_at=now))
 
 
 @dataclass(frozen=True)
