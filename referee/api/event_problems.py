@@ -1,7 +1,7 @@
 """The problems of events, each with its stable slug and its sentence in the request's
 language (referee/text/events.py)."""
 from referee.service.problems import Problem
-from referee.text.events import event_message
+from referee.text.events import EVENT_MESSAGES, event_message
 
 from .context import language
 
@@ -18,7 +18,7 @@ class EventProblem(Problem):
 def _problem(status, slug, title):
     return type("".join(part.title() for part in slug.split("-")) + "Problem", (EventProblem,),
                 {"status": status, "slug": slug, "title": title,
-                 "__module__": __name__})
+                 "text": EVENT_MESSAGES[slug], "__module__": __name__})
 
 
 EVENT_PROBLEMS = {cls.slug: cls for cls in (

@@ -932,7 +932,9 @@ PATHS = {
                     "seat the players).")},
     "/v1/schema/event.json": {"get": operation(
         "The JSON Schema of event documents", "events",
-        {"200": ok("JSON Schema draft-07.", {"type": "object"})}, operation_id="eventSchema")},
+        {"200": {"description": "JSON Schema draft-07, for editors' completion and validation.",
+                 "content": {"application/schema+json": {"schema": {"type": "object"}}}}},
+        operation_id="eventSchema")},
     "/v1/events/{event_id}": {"get": operation(
         "An event: every round and table as it stands", "events",
         {"200": ok("The event.", ref("Event"))}, (404,), params=("event_id",),

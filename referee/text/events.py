@@ -13,8 +13,8 @@ EVENT_MESSAGES = {
     "round-already-started": M_("Round {round} has already been started; close it before starting the next one."),
     # TRANSLATORS: event problem: an action on a round the organiser has closed; {round} is its number.
     "round-closed": M_("Round {round} is closed; nothing more can be done at its tables except corrections."),
-    # TRANSLATORS: event problem: closing a round while some of its tables are still playing; {round} is its number, {tables} lists table numbers.
-    "round-still-playing": M_("Round {round} cannot be closed yet: table {tables} is still playing. Call time, or wait for the games to end."),
+    # TRANSLATORS: event problem: closing a round while some of its tables are still playing; {round} is its number, {tables} lists table numbers (like "1, 3").
+    "round-still-playing": M_("Round {round} cannot be closed yet; these tables are still playing: {tables}. Call time, or wait for their games to end."),
     # TRANSLATORS: event problem: every round of the event, the final table included, has been played.
     "event-over": M_("Every round of this event has been played."),
     # TRANSLATORS: event problem: the event has no round of this number yet; {round} is it.
@@ -29,8 +29,8 @@ EVENT_MESSAGES = {
     "table-not-opened": M_("Table {table} of this round has not been opened yet, so there is nothing to end."),
     # TRANSLATORS: event problem: calling time without the cards left at a table still playing; {table} is its number.
     "table-not-counted": M_("Table {table} is still playing: give its cards left (hands or points) to end its hand."),
-    # TRANSLATORS: event problem: the cards given for a seat at time do not match the cards the referee counted; {player} is a name, {count} and {expected} are numbers.
-    "count-disagrees": M_("At table {table}, {count} cards are given for {player}, but the referee counted {expected}."),
+    # TRANSLATORS: event problem: at time, the hand given for a player has another number of cards than the referee counted; {table} is a table number, {player} a name, {count} and {expected} are numbers of cards.
+    "count-disagrees": M_("At table {table}, the hand given for {player} has {count}, but the referee counted {expected} for it."),
     # TRANSLATORS: event problem: a name that is not one of the event's players; {player} is the name as sent.
     "unknown-player": M_("{player} is not a player of this round."),
     # TRANSLATORS: event problem: a table of an event whose round has had time called or been closed cannot deal another round.
@@ -41,8 +41,6 @@ EVENT_MESSAGES = {
     "other-event": M_("This table captain's token belongs to another event."),
     # TRANSLATORS: event problem: an organiser acting on an event that another organiser created.
     "not-your-event": M_("This event belongs to another organiser."),
-    # TRANSLATORS: event problem: the event document is not valid; the list of problems follows, each at its line.
-    "invalid-event": M_("The event cannot be used as written: see the problems listed, each at its line."),
 }
 
 
