@@ -16,7 +16,9 @@ import itertools
 import random
 from functools import lru_cache
 
-DRAWS = 200  # shuffles tried per round; more seats fewer repeats, slowly
+DRAWS = 20  # shuffles tried per round; the best one is then repaired by swaps
+REPAIR_PASSES = 4  # passes over the tables swapping players who met before
+SWAP_TABLES = 30  # other tables a player who met someone tries, per pass
 
 
 class CannotSeat(Exception):
@@ -37,13 +39,22 @@ def table_sizes(count: int, preferred, forced=(), allowed=range(2, 11)) -> list[
 
 @lru_cache(maxsize=256)
 def _split(count, preferred, forced):
-    """The best split of `count` into table sizes, or None."""
-    sizes = preferred + forced
-    if not sizes:
+    """The best split of `count` into table sizes, or None. Splits with fewer forced
+    tables are tried first, so the search stops at the first number of forced tables
+    that seats everyone (0 or 1 of them in practice, whatever the count)."""
+    if not preferred + forced:
         return None
-    best, best_key = None, None
-    smallest = min(sizes)
-    for forced_counts in itertools.product(range(count // smallest + 1), repeat=len(forced)):
+    most = count // min(preferred + forced)
+    for total in range(most + 1):
+        found = [split for split in _with_forced(count, preferred, forced, total)]
+        if found:
+            return min(found, key=lambda pair: pair[0])[1]
+    return None
+
+
+def _with_forced(count, preferred, forced, total):
+    """(preference key, split) of each split with exactly `total` forced tables."""
+    for forced_counts in _compositions(total, len(forced)):
         seated = sum(n * size for n, size in zip(forced_counts, forced))
         if seated > count:
             continue
@@ -51,11 +62,18 @@ def _split(count, preferred, forced):
         if rest is None:
             continue
         split = rest + [size for n, size in zip(forced_counts, forced) for _ in range(n)]
-        key = (sum(forced_counts), [-n for n in forced_counts],
-               [-rest.count(size) for size in preferred])
-        if best_key is None or key < best_key:
-            best, best_key = split, key
-    return tuple(best) if best is not None else None
+        yield ([-n for n in forced_counts], [-rest.count(size) for size in preferred]), tuple(split)
+
+
+def _compositions(total, parts):
+    """Every way to write `total` as `parts` counts (of the forced sizes, in order)."""
+    if parts == 0:
+        if total == 0:
+            yield ()
+        return
+    for first in range(total, -1, -1):
+        for rest in _compositions(total - first, parts - 1):
+            yield (first, *rest)
 
 
 def _preferred_split(count, preferred):
@@ -101,7 +119,46 @@ def draw(players, sizes, seed, round_number, met=frozenset(), draws=DRAWS) -> li
             best, fewest = tables, count
             if count == 0:
                 break
+    if fewest:
+        _repair(best, met, rng)
     return best
+
+
+def _repair(tables, met, rng, passes=REPAIR_PASSES):
+    """Swap players between tables while a swap seats fewer pairs who met: each
+    player of a pair who met tries the other tables in a drawn order and takes the
+    first swap that lowers the two tables' repeats."""
+    for _ in range(passes):
+        improved = False
+        for here, seats in enumerate(tables):
+            for position, player in enumerate(seats):
+                if not _meets_again(player, seats, met):
+                    continue
+                if _swap_away(tables, here, position, met, rng):
+                    improved = True
+        if not improved:
+            return
+
+
+def _meets_again(player, seats, met):
+    return any(frozenset((player, other)) in met for other in seats if other != player)
+
+
+def _swap_away(tables, here, position, met, rng):
+    # A sample of the other tables, not all of them shuffled: an evening of 2,500
+    # tables would shuffle 2,500 numbers for every player who met someone.
+    count = min(SWAP_TABLES, len(tables) - 1)
+    others = [(here + 1 + step) % len(tables) for step in rng.sample(range(len(tables) - 1), count)]
+    mine = tables[here]
+    for there in others:
+        theirs = tables[there]
+        before = repeats([mine, theirs], met)
+        for their_position in range(len(theirs)):
+            mine[position], theirs[their_position] = theirs[their_position], mine[position]
+            if repeats([mine, theirs], met) < before:
+                return True
+            mine[position], theirs[their_position] = theirs[their_position], mine[position]
+    return False
 
 
 def _cut(order, sizes):
