@@ -621,17 +621,20 @@ def _results(event, rounds):
     return results, playing
 
 
-SOURCE_LOOKBACK = 50  # entries read back from a table's end to find its result's
+# Entries read back from a table's end to find the one its result comes from: a few
+# first (the game's last score is nearly always among the last entries), then more.
+SOURCE_LOOKBACKS = (3, 50)
 
 
 def _source_seq(table):
     """The seq of the table's last entry that stands (a legal move or a correction):
     the state the result is read from is the one it left (refused taps after it
     changed nothing)."""
-    events = services().store.events(table.id, max(0, table.seq - SOURCE_LOOKBACK))
-    for event in reversed(events):
-        if event.verdict.get("legal") and event.verdict.get("state") == table.state:
-            return event.seq
+    for lookback in SOURCE_LOOKBACKS:
+        events = services().store.events(table.id, max(0, table.seq - lookback))
+        for event in reversed(events):
+            if event.verdict.get("legal") and event.verdict.get("state") == table.state:
+                return event.seq
     return table.seq
 
 
