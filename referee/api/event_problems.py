@@ -34,6 +34,7 @@ EVENT_PROBLEMS = {cls.slug: cls for cls in (
     _problem(404, "no-such-table", "No such table in this round"),
     _problem(422, "table-not-counted", "A table still playing needs its cards left"),
     _problem(422, "count-disagrees", "The cards given disagree with the referee's count"),
+    _problem(422, "points-over-hand", "The points given are more than the hand can be worth"),
     _problem(422, "unknown-player", "Not a player of this round"),
     _problem(403, "captain-token", "A table captain's token cannot do this"),
     _problem(403, "other-event", "This captain's token is another event's"),

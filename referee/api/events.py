@@ -13,7 +13,7 @@ import csv
 import io
 import secrets
 
-from flask import Blueprint, request, url_for
+from flask import Blueprint, current_app, request, url_for
 
 from referee.engine import judge, open_table, parse_move, parse_state
 from referee.engine.errors import problem
@@ -22,12 +22,13 @@ from referee.rules.events import EVENT_SCHEMA, EventError, load_event
 from referee.rules.schema import locate
 from referee.service.body import JSON_TYPES, YAML_TYPES, json_body, media_type, read_body
 from referee.service.catalog import UnknownRuleset
-from referee.service.problems import Unauthorized, UnsupportedMediaType
+from referee.service.problems import (BadRequest, NotFound, Unauthorized, Unprocessable,
+                                      UnsupportedMediaType)
 from referee.service import seating, standings as scoring
 from referee.store import EventConflict, StaleSeq, token_digest
 from referee.store.repository import insert_table
 
-from .auth import bearer_token
+from .auth import bearer_token, organiser
 from .context import answer, services, with_message
 from .event_problems import event_problem
 from .fields import request_fields
@@ -46,8 +47,6 @@ PLAYING = ("play", "respond")
 def _event_or_404(event_id):
     event = services().store.get_event(event_id)
     if event is None:
-        from referee.service.problems import NotFound
-
         raise NotFound(f"no event {event_id!r}")
     return event
 
@@ -106,8 +105,6 @@ def _event_text() -> bytes:
 
 @bp.post("/events")
 def create_event():
-    from .auth import organiser
-
     owner = organiser()  # before reading a body
     document = load_event(_event_text())
     catalog = services().catalog
@@ -116,7 +113,7 @@ def create_event():
     except UnknownRuleset:
         message = (coded("event-unknown-version", ruleset=document["ruleset"],
                          version=document["ruleset_version"])
-                   if "ruleset_version" in document and catalog_has(document["ruleset"])
+                   if "ruleset_version" in document and _catalog_has(document["ruleset"])
                    else coded("event-unknown-ruleset", ruleset=document["ruleset"]))
         key = "ruleset_version" if message.code == "event-unknown-version" else "ruleset"
         raise EventError([document.problem((key,), message)]) from None
@@ -140,7 +137,7 @@ def create_event():
                   headers={"Location": url_for("events.get_event", event_id=event_id)})
 
 
-def catalog_has(ruleset_id):
+def _catalog_has(ruleset_id):
     try:
         services().catalog.find(ruleset_id)
     except UnknownRuleset:
@@ -331,8 +328,6 @@ def _act(event_id, act):
 
 def _conflict_problem(conflict):
     if conflict.code == "unknown-event":
-        from referee.service.problems import NotFound
-
         return NotFound(f"no event {conflict.params['event']!r}")
     return event_problem(conflict.code, **conflict.params)
 
@@ -512,10 +507,16 @@ def _ending_move(rules, seat, table, given):
     else:
         move["points"] = [0 if s == winner else worth[s] for s in range(seats)]
     verdict = _judge(rules, table.state, move)
-    if not verdict["legal"]:
-        raise event_problem("count-disagrees", table=seat.number, player=state["players"][winner],
-                            count=0, expected=0, verdict=verdict["code"])
-    return move
+    if verdict["legal"]:
+        return move
+    details = verdict["details"]
+    if verdict["code"] == "points-over-hand":  # points no hand of that size could be worth
+        raise event_problem("points-over-hand", table=seat.number,
+                            player=state["players"][details["player"]],
+                            points=details["points"], most=details["max"])
+    raise Unprocessable(f"table {seat.number}: the referee refuses this ending ({verdict['code']})",
+                        errors=[problem(f"/counts/{seat.table_id}",
+                                        f"refused: {verdict['code']}", "contradicts-table")])
 
 
 def _score_of(rules, card):
@@ -524,8 +525,6 @@ def _score_of(rules, card):
 
 
 def _bad_count(seat, key, message):
-    from referee.service.problems import Unprocessable
-
     return Unprocessable(f"table {seat.number}: {key} {message}",
                          errors=[problem(f"/counts/{seat.table_id}/{key}", message, "wrong-count")])
 
@@ -686,8 +685,6 @@ def event_log(event_id):
     _event_or_404(event_id)
     raw = request.args.get("after", "0") if request.query_string else "0"
     if not raw.isascii() or not raw.isdigit() or int(raw) >= 2**31:
-        from referee.service.problems import BadRequest
-
         raise BadRequest("after must be a seq (a non-negative integer)",
                          errors=[problem("after", "expected an integer >= 0", "bad-query-parameter")])
     after = int(raw)
@@ -714,8 +711,6 @@ CSV_COLUMNS = ("place", "player", "score", "wins", "points", "cards_left", "tabl
 
 @bp.get("/events/<table_id:event_id>/export.csv")
 def export_csv(event_id):
-    from flask import current_app
-
     body = _standings_json(_event_or_404(event_id))
     final = {item["player"]: item["place"] for item in body["places"] if item["from"] == "final"}
     out = io.StringIO()

@@ -31,6 +31,8 @@ EVENT_MESSAGES = {
     "table-not-counted": M_("Table {table} is still playing: give its cards left (hands or points) to end its hand."),
     # TRANSLATORS: event problem: at time, the hand given for a player has another number of cards than the referee counted; {table} is a table number, {player} a name, {count} and {expected} are numbers of cards.
     "count-disagrees": M_("At table {table}, the hand given for {player} has {count}, but the referee counted {expected} for it."),
+    # TRANSLATORS: event problem: at time, the points given for a player are more than their cards could be worth; {table} is a table number, {player} a name, {points} and {most} are points.
+    "points-over-hand": M_("At table {table}, the points given for {player} ({points}) are more than that hand can be worth: at most {most}."),
     # TRANSLATORS: event problem: a name that is not one of the event's players; {player} is the name as sent.
     "unknown-player": M_("{player} is not a player of this round."),
     # TRANSLATORS: event problem: a table of an event whose round has had time called or been closed cannot deal another round.

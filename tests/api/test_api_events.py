@@ -137,6 +137,10 @@ def test_a_round_still_playing_cannot_be_closed_and_time_on_a_closed_round_is_re
     wrong = {t.table_id: {"hands": [hand[:-1] for hand in t.hands()]} for t in tables}
     assert problem(client.post(f"/v1/events/{made['id']}/rounds/1/time", json={"counts": wrong},
                                headers=bearer(token)), 422)["type"].endswith("count-disagrees")
+    too_many = {t.table_id: {"points": [999] * len(t.hands())} for t in tables}
+    over = problem(client.post(f"/v1/events/{made['id']}/rounds/1/time", json={"counts": too_many},
+                               headers=bearer(token)), 422)
+    assert over["type"].endswith("points-over-hand") and over["points"] == 999
     counts = {t.table_id: {"hands": t.hands()} for t in tables}
     timed = client.post(f"/v1/events/{made['id']}/rounds/1/time", json={"counts": counts},
                         headers=bearer(token))
