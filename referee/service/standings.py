@@ -96,11 +96,11 @@ def standings(document: dict, own_hands: bool, results: list[TableResult]) -> li
                                     "place": place, "score": earned,
                                     "points": table.scores[seat],
                                     "cards_left": table.cards_left[seat]})
-    ordered = sorted(by_player.values(), key=lambda s: (_rank_key(s, document, own_hands), s.player))
+    keys = {s.player: _rank_key(s, document, own_hands) for s in by_player.values()}
+    ordered = sorted(by_player.values(), key=lambda s: (keys[s.player], s.player))
     for index, standing in enumerate(ordered):
         previous = ordered[index - 1] if index else None
-        level = previous is not None and (_rank_key(previous, document, own_hands)
-                                          == _rank_key(standing, document, own_hands))
+        level = previous is not None and keys[previous.player] == keys[standing.player]
         standing.place = previous.place if level else index + 1
     return ordered
 

@@ -18,6 +18,7 @@ from sqlalchemy.exc import IntegrityError
 from . import db
 from .errors import EventConflict
 
+CHUNK = 500  # ids in one IN list
 _EV, _LOG, _ROUNDS, _SEATS, _CAPTAINS = (db.events, db.event_log, db.event_rounds,
                                          db.event_tables, db.event_captains)
 
@@ -103,6 +104,35 @@ class EventStore:
         with self._reading() as conn:
             row = conn.execute(select(_SEATS).where(_SEATS.c.table_id == table_id)).first()
         return (row.event_id, _seat_row(row)) if row else None
+
+    def tables_by_id(self, table_ids) -> dict:
+        """{table id: TableRow} of these tables, read 500 at a time (standings read
+        every table of an event: one statement per table cost 1 ms a table)."""
+        from .repository import _TABLE_COLUMNS, TableRow
+
+        found = {}
+        with self._reading() as conn:
+            for start in range(0, len(table_ids), CHUNK):
+                chunk = table_ids[start:start + CHUNK]
+                for row in conn.execute(select(*_TABLE_COLUMNS).where(db.game_tables.c.id.in_(chunk))):
+                    found[row.id] = TableRow(*row)
+        return found
+
+    def last_entries(self, table_ids, count) -> dict:
+        """{table id: [(seq, verdict)...]} of the last `count` entries of each table's
+        log, in order, 500 tables a statement."""
+        t, e = db.game_tables, db.table_events
+        found = {table_id: [] for table_id in table_ids}
+        with self._reading() as conn:
+            for start in range(0, len(table_ids), CHUNK):
+                chunk = table_ids[start:start + CHUNK]
+                query = (select(e.c.table_id, e.c.seq, e.c.verdict)
+                         .join(t, t.c.id == e.c.table_id)
+                         .where(t.c.id.in_(chunk), e.c.seq > t.c.seq - count)
+                         .order_by(e.c.table_id, e.c.seq))
+                for row in conn.execute(query):
+                    found[row.table_id].append((row.seq, row.verdict))
+        return found
 
     def captain_event(self, token_sha256) -> str | None:
         """The event whose captain token this digest is (None: no captain's)."""
