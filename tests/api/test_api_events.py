@@ -283,3 +283,16 @@ def test_seating_meets_fewer_players_again_than_a_random_draw():
     assert drawn_repeats < random_repeats
     assert seating.repeats(rounds[1], seating.met_pairs(rounds[:1])) == 0
     assert seating.draw(players, sizes, 9, 3, seating.met_pairs(rounds[:2])) == rounds[2]
+
+
+def test_the_csv_export_keeps_a_name_that_looks_like_a_formula_as_text(client, organiser):
+    _, token = organiser
+    names = ["=SUM(A1:A9)", "Asha", "+Bina", "Chirag"]
+    made = create_event(client, token, name="Export", ruleset="classic", players=names,
+                        format={"type": "heats", "rounds": 1})
+    exported = client.get(f"/v1/events/{made['id']}/export.csv")
+    assert exported.status_code == 200 and exported.mimetype == "text/csv"
+    rows = exported.get_data(as_text=True).splitlines()
+    assert rows[0] == "place,player,score,wins,points,cards_left,tables,final_place"
+    written = {row.split(",")[1] for row in rows[1:]}
+    assert written == {"'=SUM(A1:A9)", "Asha", "'+Bina", "Chirag"}
