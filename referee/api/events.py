@@ -197,6 +197,21 @@ def _points_problems(document, sizes):
 
 # --- reading an event ---------------------------------------------------------------
 
+EVENTS_LISTED = 100
+
+
+@bp.get("/events")
+def list_events():
+    """The requesting organiser's events, newest first (the last EVENTS_LISTED)."""
+    owner = organiser()
+    return answer({"events": [
+        {"id": e.id, "name": e.name, "ruleset": {"id": e.ruleset_id, "version": e.ruleset_version},
+         "players": len(e.document["players"]), "seq": e.seq,
+         "created_at": e.created_at.isoformat(),
+         "href": url_for("events.get_event", event_id=e.id)}
+        for e in services().store.events_of(owner, EVENTS_LISTED)]})
+
+
 @bp.get("/events/<table_id:event_id>")
 def get_event(event_id):
     event = _event_or_404(event_id)

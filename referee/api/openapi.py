@@ -929,7 +929,13 @@ PATHS = {
         security=[{"organiserToken": []}], operation_id="createEvent",
         description="422 invalid-event with each problem's path, line and code (the "
                     "ruleset problems' codes; event-cannot-seat when the format cannot "
-                    "seat the players).")},
+                    "seat the players)."),
+        "get": operation(
+            "An organiser's events, newest first (the last 100)", "events",
+            {"200": ok("The events created with this token.", {
+                "type": "object", "required": ["events"],
+                "properties": {"events": {"type": "array", "items": {"type": "object"}}}})},
+            (401, 403), security=[{"organiserToken": []}], operation_id="listEvents")},
     "/v1/schema/event.json": {"get": operation(
         "The JSON Schema of event documents", "events",
         {"200": {"description": "JSON Schema draft-07, for editors' completion and validation.",

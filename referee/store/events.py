@@ -87,6 +87,13 @@ class EventStore:
             row = conn.execute(select(_EV).where(_EV.c.id == event_id)).first()
         return _event_row(row) if row else None
 
+    def events_of(self, owner, limit=100) -> list[EventRow]:
+        """The organiser's events, newest first."""
+        query = (select(_EV).where(_EV.c.owner == owner)
+                 .order_by(_EV.c.created_at.desc(), _EV.c.id.desc()).limit(limit))
+        with self._reading() as conn:
+            return [_event_row(row) for row in conn.execute(query)]
+
     def event_rounds(self, event_id) -> list[EventRound]:
         with self._reading() as conn:
             return _rounds(conn, event_id)

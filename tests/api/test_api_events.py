@@ -296,3 +296,15 @@ def test_the_csv_export_keeps_a_name_that_looks_like_a_formula_as_text(client, o
     assert rows[0] == "place,player,score,wins,points,cards_left,tables,final_place"
     written = {row.split(",")[1] for row in rows[1:]}
     assert written == {"'=SUM(A1:A9)", "Asha", "'+Bina", "Chirag"}
+
+
+def test_an_organiser_lists_their_own_events_newest_first(app, client, organiser):
+    _, token = organiser
+    first = create_event(client, token, name="First", ruleset="classic", players=PLAYERS, format=HEATS)
+    second = create_event(client, token, name="Second", ruleset="classic", players=PLAYERS, format=HEATS)
+    listed = client.get("/v1/events", headers=bearer(token)).get_json()["events"]
+    assert [e["id"] for e in listed] == [second["id"], first["id"]]
+    assert listed[0]["href"] == f"/v1/events/{second['id']}" and listed[0]["players"] == 10
+    other = app.extensions["referee"].store.create_token(unique_id("other"))
+    assert client.get("/v1/events", headers=bearer(other)).get_json()["events"] == []
+    assert problem(client.get("/v1/events"), 401)
