@@ -308,3 +308,21 @@ def test_an_organiser_lists_their_own_events_newest_first(app, client, organiser
     other = app.extensions["referee"].store.create_token(unique_id("other"))
     assert client.get("/v1/events", headers=bearer(other)).get_json()["events"] == []
     assert problem(client.get("/v1/events"), 401)
+
+
+def test_game_points_scoring_ranks_players_by_the_points_their_table_gave(app, client, organiser):
+    _, token = organiser
+    house = unique_id("points")
+    publish_house(client, token, house, target=60)
+    made = create_event(client, token, name="Points", ruleset=house, players=PLAYERS[:3],
+                        format={"type": "heats", "rounds": 1}, scoring={"type": "game-points"})
+    start(client, made["id"], token)
+    table = SimulatedTable(client, app.extensions["referee"].catalog.rules_for(house, 1), 3, seed=8)
+    table.open(made["id"], 1, 1, token)
+    table.play()
+    state = client.get(f"/v1/tables/{table.table_id}").get_json()["state"]
+    standings = client.get(f"/v1/events/{made['id']}/standings").get_json()["standings"]
+    by_points = sorted(range(3), key=lambda seat: (-state["scores"][seat], state["hand_counts"][seat]))
+    assert [s["player"] for s in standings][0] == state["players"][by_points[0]]
+    assert {s["player"]: s["score"] for s in standings} == dict(zip(state["players"], state["scores"]))
+    assert max(state["scores"]) >= 60
