@@ -74,6 +74,7 @@ def create_app(config=None):
 def _register_blueprints(app):
     from .check import bp as check
     from .docs import bp as docs
+    from .events import bp as events
     from .health import bp as health
     from .hints import bp as hints
     from .rulesets import bp as rulesets
@@ -81,7 +82,7 @@ def _register_blueprints(app):
     from .tables import bp as tables
     from .text import bp as text
 
-    for blueprint in (health, rulesets, check, tables, hints, text, speech, docs):
+    for blueprint in (health, rulesets, check, tables, events, hints, text, speech, docs):
         app.register_blueprint(blueprint)
     try:
         from referee.web import bp as web

@@ -9,6 +9,7 @@ from referee.service.problems import NotFound, TableSecretRequired, Unauthorized
 
 from .context import services
 from .details import detail
+from .event_problems import event_problem
 
 
 def _header_bytes(value: str) -> bytes:
@@ -69,7 +70,22 @@ def table_writer(table_id, checked_at_write=False) -> Writer:
             "table was opened, or the token answered when this phone joined by code")
     if table.owner is not None and store.organiser_for(token) == table.owner:
         return Writer()
+    if captain_may_play(table_id, token):
+        return Writer()
     raise wrong_table_secret()
+
+
+def captain_may_play(table_id, token) -> bool:
+    """Whether `token` is the captain's token of the event this table was opened for;
+    a captain's token of another event is refused (403 other-event)."""
+    store = services().store
+    event_id = store.captain_event(token_digest(token))
+    if event_id is None:
+        return False
+    seated = store.event_of_table(table_id)
+    if seated is None or seated[0] != event_id:
+        raise event_problem("other-event")
+    return True
 
 
 def wrong_table_secret() -> WrongTableSecret:
@@ -83,7 +99,10 @@ def organiser() -> str:
     if token is None:
         raise Unauthorized(detail("token-missing", header="Authorization: Bearer <token>",
                                   command="referee token create NAME"))
-    name = services().store.organiser_for(token)
+    store = services().store
+    name = store.organiser_for(token)
     if name is None:
+        if store.captain_event(token_digest(token)) is not None:
+            raise event_problem("captain-token")
         raise Unauthorized(detail("token-unknown"))
     return name

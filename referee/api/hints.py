@@ -24,7 +24,7 @@ from referee.service.body import json_body
 from .context import answer, services, with_next_message
 from .fields import request_fields
 from .rulesets import version_arg
-from .lookup import pinned, table_or_404
+from .tablekit import pinned, table_or_404
 
 bp = Blueprint("hints", __name__, url_prefix="/v1")
 

@@ -5,6 +5,7 @@ the one place that gives their refusals a status."""
 from referee.engine import InputError
 from referee.engine.errors import problem
 from referee.rules import RulesetError
+from referee.rules.events import EventError
 from referee.text.problems import problem_json, problem_line
 from referee.store import IdempotencyKeyReused, NotOwner, StaleSeq, UnknownTable
 
@@ -13,6 +14,7 @@ from referee.service.problems import Conflict, Forbidden, NotFound, Problem, Unp
 
 from .context import language
 from .details import detail
+from .event_problems import EVENT_PROBLEMS
 
 
 class RulesetProblem(Problem):
@@ -29,6 +31,16 @@ class RulesetProblem(Problem):
                          errors=[problem_json(p, lang) for p in exc.problems])
 
 
+class EventDocumentProblem(RulesetProblem):
+    """An event document that cannot be used: its problems as a ruleset's are given,
+    with their codes, JSON Pointers and lines."""
+    slug, title = "invalid-event", "Invalid event"
+
+    def __init__(self, exc: EventError):
+        super().__init__(exc)
+        self.slug = "invalid-event" if exc.status != 413 else "payload-too-large"
+
+
 class IdempotencyProblem(Unprocessable):
     slug, title = "idempotency-key-reused", "Idempotency-Key reused with another request"
 
@@ -42,6 +54,7 @@ class BuiltinProblem(Forbidden):
 
 
 CONVERSIONS = {
+    EventError: EventDocumentProblem,
     RulesetError: RulesetProblem,
     InputError: lambda exc: Unprocessable("the input cannot be judged", errors=exc.problems),
     UnknownRuleset: lambda exc: NotFound(str(exc)),
@@ -54,7 +67,8 @@ CONVERSIONS = {
     BuiltinId: lambda exc: BuiltinProblem(detail("builtin-ruleset", ruleset_id=exc.ruleset_id)),
 }
 
-DOMAIN_PROBLEMS = [RulesetProblem, IdempotencyProblem, OwnershipProblem, BuiltinProblem]
+DOMAIN_PROBLEMS = [RulesetProblem, EventDocumentProblem, IdempotencyProblem, OwnershipProblem,
+                   BuiltinProblem, *EVENT_PROBLEMS.values()]
 
 
 def install(app):

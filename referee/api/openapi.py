@@ -478,6 +478,104 @@ SCHEMAS = {
                                "paragraphs": {"type": "array"}}}},
         },
     },
+    # --- events (docs/events.md) ---
+    "EventDocument": {"type": "object",
+                      "description": "An event as written: its JSON Schema is "
+                                     "GET /v1/schema/event.json (referee/rules/event.schema.json); "
+                                     "JSON or YAML."},
+    "Event": {
+        "type": "object", "required": ["id", "name", "ruleset", "players", "rounds"],
+        "description": "An event with every round and table as it stands: what an "
+                       "organiser's page shows. `join_code` only for the organiser's and "
+                       "captains' tokens.",
+        "properties": {
+            "id": {"type": "string"}, "name": {"type": "string"},
+            "ruleset": ref("RulesetRef"),
+            "players": {"type": "array", "items": {"type": "string"}},
+            "format": {"type": "object"}, "scoring": {"type": "object"},
+            "tie_breaks": {"type": "array", "items": {"type": "string"}},
+            "seed": {"type": "integer"}, "seq": {"type": "integer"},
+            "created_at": {"type": "string"},
+            "rounds": {"type": "array", "items": ref("EventRound")},
+            "next_round": {"type": ["object", "null"]},
+            "links": {"type": "object"}}},
+    "EventRound": {
+        "type": "object", "required": ["number", "kind", "status", "tables"],
+        "properties": {
+            "number": {"type": "integer"}, "kind": {"enum": ["heat", "final"]},
+            "status": {"enum": ["playing", "time-called", "closed"]},
+            "started_seq": {"type": "integer"},
+            "time_called_seq": {"type": ["integer", "null"]},
+            "closed_seq": {"type": ["integer", "null"]},
+            "tables": {"type": "array", "items": {
+                "type": "object", "required": ["number", "name", "players", "table_id"],
+                "properties": {
+                    "number": {"type": "integer"}, "name": {"type": "string"},
+                    "players": {"type": "array", "items": {"type": "string"}},
+                    "table_id": {"type": ["string", "null"],
+                                 "description": "null until the table is opened."},
+                    "opened": {"type": "boolean"},
+                    "join_code": {"type": "string"},
+                    "seq": {"type": ["integer", "null"]},
+                    "phase": {"type": ["string", "null"]},
+                    "round": {"type": ["integer", "null"]},
+                    "scores": {"type": ["array", "null"]},
+                    "hand_counts": {"type": ["array", "null"]},
+                    "winner": {"type": ["integer", "null"]},
+                    "href": {"type": ["string", "null"]}}}}}},
+    "StartRoundRequest": {
+        "type": "object", "additionalProperties": False,
+        "properties": {"round": {"type": "integer", "minimum": 1, "maximum": 1000,
+                                 "description": "The round meant (a retry or a second "
+                                                "organiser's start of it gets 409)."}}},
+    "SwapRequest": {
+        "type": "object", "additionalProperties": False, "required": ["players"],
+        "properties": {"players": {"type": "array", "minItems": 2, "maxItems": 2,
+                                   "items": {"type": "string", "minLength": 1,
+                                             "maxLength": 100},
+                                   "description": "The two players who change seats."}}},
+    "OpenEventTableRequest": {
+        "type": "object", "additionalProperties": False, "required": ["dealer", "first_card"],
+        "properties": {"dealer": SEAT,
+                       "first_card": {**TURNED, "description": "The card turned up."},
+                       "color": {"type": "string", "maxLength": 60}}},
+    "CallTimeRequest": {
+        "type": "object", "additionalProperties": False,
+        "properties": {"counts": {
+            "type": "object", "maxProperties": 100,
+            "description": "For each table still playing, by table id: the cards left in "
+                           "each hand (`hands`) or each seat's points (`points`), as the "
+                           "table counted them.",
+            "additionalProperties": {"type": "object", "properties": {
+                "hands": {"type": "array", "items": CARDS},
+                "points": {"type": "array", "items": {"type": "integer", "minimum": 0}}}}}}},
+    "CaptainRequest": {
+        "type": "object", "additionalProperties": False, "required": ["name"],
+        "properties": {"name": {"type": "string", "minLength": 1, "maxLength": 100,
+                                "description": "Who holds the token (shown in the log)."}}},
+    "Captain": {"type": "object", "required": ["token"], "properties": {
+        "event": {"type": "string"}, "name": {"type": "string"},
+        "token": {"type": "string", "description": "Shown once; only its hash is kept."},
+        "seq": {"type": "integer"}}},
+    "Standings": {
+        "type": "object", "required": ["standings", "places", "changes", "playing"],
+        "description": "Computed from the tables' logs on every read.",
+        "properties": {
+            "standings": {"type": "array", "items": {"type": "object"}},
+            "final": {"type": ["object", "null"]},
+            "places": {"type": "array", "items": {"type": "object"}},
+            "changes": {"type": "array", "items": {"type": "object"},
+                        "description": "Tables whose result differs from the one recorded "
+                                       "when their round closed (a correction): the seqs "
+                                       "then and now, and the corrections' seqs."},
+            "playing": {"type": "array", "items": {"type": "object"}},
+            "tables": {"type": "array", "items": {"type": "object"}}}},
+    "EventLog": {"type": "object", "required": ["entries"], "properties": {
+        "event": {"type": "string"},
+        "entries": {"type": "array", "items": {"type": "object", "required": ["seq", "type"]}},
+        "next": NEXT_PAGE}},
+    "RoundAnswer": {"type": "object"},
+
 }
 
 # Page sizes: the most items a page carries, and the default (the views read them here).
@@ -517,6 +615,12 @@ PARAMS = {
                     "schema": {"type": "string", "pattern": f"^{TABLE_ID_PATTERN}$"},
                     "description": "Only tables listed after this one (the `next` link)."},
     "table_limit": page_param(TABLES_PAGE, "tables"),
+    "event_id": {"name": "event_id", "in": "path", "required": True,
+                 "schema": {"type": "string", "pattern": f"^{TABLE_ID_PATTERN}$"}},
+    "round_number": {"name": "number", "in": "path", "required": True,
+                     "schema": {"type": "integer", "minimum": 1, "maximum": 1000}},
+    "table_number": {"name": "table_number", "in": "path", "required": True,
+                     "schema": {"type": "integer", "minimum": 1, "maximum": 5000}},
     "wait": {"name": "wait", "in": "query", "required": False,
              "schema": {"type": "number", "minimum": 0, "maximum": 25},
              "description": "Long polling: when no event after `after` exists yet, hold the "
@@ -822,6 +926,89 @@ PATHS = {
             "type": "object", "required": ["locales"],
             "properties": {"locales": {"type": "array", "items": {"type": "object"}}}})},
         operation_id="locales")},
+    "/v1/events": {"post": operation(
+        "Create an event", "events",
+        {"201": ok("The event, its ruleset version pinned and its seed kept.", ref("Event"))},
+        (401, 403) + BODY_ERRORS, body={"required": True, "content": {
+            JSON: {"schema": ref("EventDocument")},
+            "application/yaml": {"schema": ref("EventDocument")}}},
+        security=[{"organiserToken": []}], operation_id="createEvent",
+        description="422 invalid-event with each problem's path, line and code (the "
+                    "ruleset problems' codes; event-cannot-seat when the format cannot "
+                    "seat the players)."),
+        "get": operation(
+            "An organiser's events, newest first (the last 100)", "events",
+            {"200": ok("The events created with this token.", {
+                "type": "object", "required": ["events"],
+                "properties": {"events": {"type": "array", "items": {"type": "object"}}}})},
+            (401, 403), security=[{"organiserToken": []}], operation_id="listEvents")},
+    "/v1/schema/event.json": {"get": operation(
+        "The JSON Schema of event documents", "events",
+        {"200": {"description": "JSON Schema draft-07, for editors' completion and validation.",
+                 "content": {"application/schema+json": {"schema": {"type": "object"}}}}},
+        operation_id="eventSchema")},
+    "/v1/events/{event_id}": {"get": operation(
+        "An event: every round and table as it stands", "events",
+        {"200": ok("The event.", ref("Event"))}, (404,), params=("event_id",),
+        operation_id="getEvent")},
+    "/v1/events/{event_id}/rounds": {"post": operation(
+        "Start the next round: seat the players, one table each group, with its join code",
+        "events", {"201": ok("The round, its tables and their join codes.", ref("EventRound"))},
+        (401, 403, 404, 409) + BODY_ERRORS, params=("event_id",),
+        body={"required": False, "content": {JSON: {"schema": ref("StartRoundRequest")}}},
+        security=[{"organiserToken": []}], operation_id="startRound",
+        description="409 round-already-started while a round is open or when `round` "
+                    "names one started; 409 event-over.")},
+    "/v1/events/{event_id}/rounds/{number}/swap": {"post": operation(
+        "Swap two players' seats before their tables play", "events",
+        {"200": ok("The round.", ref("EventRound"))}, (401, 403, 404, 409) + BODY_ERRORS,
+        params=("event_id", "round_number"), body=json_body(ref("SwapRequest")),
+        security=[{"organiserToken": []}], operation_id="swapPlayers",
+        description="422 unknown-player; 409 table-has-moves, round-closed.")},
+    "/v1/events/{event_id}/rounds/{number}/tables/{table_number}": {"post": operation(
+        "Open a round's table as its first card is turned", "events",
+        {"201": ok("The referee table, pinned to the event's version.", ref("Table"))},
+        (401, 403, 404, 409) + BODY_ERRORS, params=("event_id", "round_number", "table_number"),
+        body=json_body(ref("OpenEventTableRequest")),
+        security=[{"organiserToken": []}], operation_id="openEventTable",
+        description="The organiser's or a captain's token. 409 table-already-opened, "
+                    "round-closed.")},
+    "/v1/events/{event_id}/rounds/{number}/time": {"post": operation(
+        "Call time: every table still playing ends its hand, scored from its cards left",
+        "events", {"200": ok("Each table's ending, recorded as a `score` in its log.",
+                             ref("RoundAnswer"))},
+        (401, 403, 404, 409) + BODY_ERRORS, params=("event_id", "round_number"),
+        body={"required": False, "content": {JSON: {"schema": ref("CallTimeRequest")}}},
+        security=[{"organiserToken": []}], operation_id="callTime",
+        description="422 table-not-counted, count-disagrees; 409 round-closed, "
+                    "table-not-opened.")},
+    "/v1/events/{event_id}/rounds/{number}/close": {"post": operation(
+        "Close a round: its results are recorded in the event's log", "events",
+        {"200": ok("The round's results.", ref("RoundAnswer"))}, (401, 403, 404, 409),
+        params=("event_id", "round_number"), security=[{"organiserToken": []}],
+        operation_id="closeRound", description="409 round-still-playing, round-closed.")},
+    "/v1/events/{event_id}/standings": {"get": operation(
+        "Standings, computed from the tables' logs", "events",
+        {"200": ok("Every player, best first.", ref("Standings"))}, (404,),
+        params=("event_id",), operation_id="getStandings")},
+    "/v1/events/{event_id}/log": {"get": operation(
+        "The event's log: every action, in order", "events",
+        {"200": ok("A page of entries.", ref("EventLog"))}, (400, 404),
+        params=("event_id", "after"), operation_id="getEventLog")},
+    "/v1/events/{event_id}/export.json": {"get": operation(
+        "Results as JSON", "events",
+        {"200": ok("Standings, tables and rounds.", ref("Standings"))},
+        (404,), params=("event_id",), operation_id="exportJson")},
+    "/v1/events/{event_id}/export.csv": {"get": operation(
+        "Results as CSV", "events",
+        {"200": {"description": "One row per player, best first.",
+                 "content": {"text/csv": {"schema": {"type": "string"}}}}},
+        (404,), params=("event_id",), operation_id="exportCsv")},
+    "/v1/events/{event_id}/captains": {"post": operation(
+        "A table captain's token: opens, plays and scores this event's tables only", "events",
+        {"201": ok("The token, shown once.", ref("Captain"))}, (401, 403, 404) + BODY_ERRORS,
+        params=("event_id",), body=json_body(ref("CaptainRequest")),
+        security=[{"organiserToken": []}], operation_id="addCaptain")},
     "/v1/openapi.json": {"get": operation(
         "This document", "docs", {"200": ok("OpenAPI 3.1.", {"type": "object"})},
         operation_id="openapi")},

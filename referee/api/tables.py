@@ -41,22 +41,19 @@ from referee.service.problems import BadRequest, Forbidden, NotFound, NotYourSea
 from .auth import optional_organiser, organiser, table_writer, wrong_table_secret
 from .details import detail
 from .context import answer, catalog_version, language, services, with_message, with_next_message
+from .events import check_deal
 from .fields import request_fields
-from .lookup import pinned, table_or_404
 from .openapi import EVENTS_PAGE, SEAT, TABLE_PHONE, TABLES_PAGE
 from .rulesets import page_limit
 from . import standing
+from .tablekit import (JOIN_ALPHABET, JOIN_LENGTH, check_owner, join_code_sha256, new_join_code,
+                       new_secret, pinned, table_or_404, with_next)
 from .states import ParsedStates
 
 bp = Blueprint("tables", __name__, url_prefix="/v1")
 
 MAX_KEY_LENGTH = 200
 TRUE_WORDS, FALSE_WORDS = ("true", "1", "yes"), ("false", "0", "no", "")
-SECRET_BYTES = 24
-# Join codes: 8 characters people read aloud and type on a phone, without the ones
-# that look alike (0/O, 1/I/L); 31**8 codes, tried at the join rate limit.
-JOIN_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
-JOIN_LENGTH = 8
 MAX_WAIT = 25  # seconds a reader may wait for a move (below proxies' 30 s idle cut)
 # Readers waiting at once in one process; more are answered at once (see gunicorn_conf).
 DEFAULT_LONG_POLLS = 500
@@ -113,19 +110,10 @@ def _request_sha256(body):
     return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
 
 
-def _new_secret():
-    secret = secrets.token_urlsafe(SECRET_BYTES)
-    return secret, token_digest(secret.encode("ascii"))
 
 
-def _new_join_code():
-    raw = "".join(secrets.choice(JOIN_ALPHABET) for _ in range(JOIN_LENGTH))
-    code = f"{raw[:4]}-{raw[4:]}"
-    return code, _join_code_sha256(raw)
 
 
-def _join_code_sha256(raw):
-    return hashlib.sha256(f"join:{raw}".encode("ascii")).hexdigest()
 
 
 def _normalised_join_code(value):
@@ -146,13 +134,6 @@ def _table_name(fields):
     return name
 
 
-def _check_owner(owner, entry):
-    """An organiser opens tables on built-in rulesets and on their own."""
-    if owner is None or entry.builtin:
-        return
-    stored = services().store.get_ruleset(entry.id, entry.version)
-    if stored is not None and stored.owner != owner:
-        raise Forbidden(detail("not-your-ruleset-table", ruleset_id=entry.id))
 
 
 @bp.post("/tables")
@@ -169,12 +150,12 @@ def create_table():
     color = fields.string("color")
     fields.done()
     entry = catalog.find(ruleset_id, version)
-    _check_owner(owner, entry)
+    check_owner(owner, entry)
     rules = catalog.rules(entry)
     verdict = with_next(rules, open_table(rules, players, dealer, first_card, color))
     table_id = secrets.token_urlsafe(12)
-    secret, secret_sha256 = _new_secret()
-    join_code, join_code_sha256 = _new_join_code()
+    secret, secret_sha256 = new_secret()
+    join_code, join_code_sha256 = new_join_code()
     services().store.create_table(
         table_id=table_id, ruleset_id=entry.id, ruleset_version=entry.version,
         opening={"players": players, "dealer": dealer, "first_card": first_card,
@@ -200,8 +181,8 @@ def join_table():
     seat = _seat_field(fields)
     fields.done()
     raw = _normalised_join_code(code)
-    token, token_sha256 = _new_secret()
-    table = services().store.join_table(_join_code_sha256(raw), token_sha256,
+    token, token_sha256 = new_secret()
+    table = services().store.join_table(join_code_sha256(raw), token_sha256,
                                         lambda found: _joining_seat(found, seat))
     if table is None:
         raise NotFound("no table has this join code (a new secret replaces the code)")
@@ -266,8 +247,8 @@ def replace_secret(table_id):
     """A new secret and join code; every earlier secret, phone token and code stops
     working (a phone was lost, a code was overheard)."""
     table_writer(table_id)
-    secret, secret_sha256 = _new_secret()
-    join_code, join_code_sha256 = _new_join_code()
+    secret, secret_sha256 = new_secret()
+    join_code, join_code_sha256 = new_join_code()
     services().store.replace_secret(table_id, secret_sha256, join_code_sha256)
     return answer({"id": table_id, "secret": secret, "join_code": join_code})
 
@@ -304,11 +285,6 @@ def get_table(table_id):
                    "last_move": _last_move(table, rules)})
 
 
-def with_next(rules, verdict):
-    """A verdict's JSON with `next` (who acts now, which moves are open), as stored."""
-    body = verdict.to_json()
-    body["next"] = next_action(rules, verdict.state)
-    return body
 
 
 @bp.post("/tables/<table_id:table_id>/moves")
@@ -326,6 +302,8 @@ def post_move(table_id):
     expect_seq = fields.integer("expect_seq")
     fields.done()
     _check_seat(writer, move_json)
+    if isinstance(move_json, dict) and move_json.get("type") == "deal":
+        check_deal(table_id)  # an event's table whose time was called deals no more
     if is_correction(move_json) and expect_seq is None:
         raise Unprocessable("a correction is sent with expect_seq", errors=[problem(
             "/expect_seq", "required with a correction: the seq this phone last saw, so it "

@@ -269,6 +269,26 @@ PROBLEM_MESSAGES = {
     "draw-max-below-count": M_("turn.draw.max ({max}) is less than turn.draw.count ({count})."),
     # TRANSLATORS: ruleset problem: a penalty with the other type's field (keep the key names); {type} is draw or launcher, {wanted} the field it takes, {foreign} the one written.
     "penalty-wrong-field": M_("A {type} penalty takes {wanted}, not {foreign}."),
+    # TRANSLATORS: event problem (organisers): an unknown key in an event document; {key} is it, {suggestion} the key probably meant.
+    "event-unknown-key-suggest": M_("{key} is not a key of an event here; did you mean {suggestion}?"),
+    # TRANSLATORS: event problem: an unknown key in an event document; {key} is it, {known} lists the keys allowed here.
+    "event-unknown-key": M_("{key} is not a key of an event here; the keys allowed are {known}."),
+    # TRANSLATORS: event problem: two players' names differ only in capitals or spaces; {name} is the second, {line} where the first is.
+    "event-player-twice": M_("{name} is already a player of this event (on line {line}); give each player a name of their own."),
+    # TRANSLATORS: event problem: the placement points lack a table size that the seating uses; {size} is a number of players at a table.
+    "event-points-missing": M_("The seating uses tables of {size} players, but scoring.points gives no points for a table of {size}."),
+    # TRANSLATORS: event problem: a placement points list does not give one number per place; {size} is the table size, {count} how many numbers were given.
+    "event-points-length": MN_("A table of {size} has {size} places, but this list gives {count} number.",
+                               "A table of {size} has {size} places, but this list gives {count} numbers."),
+    # TRANSLATORS: event problem: the players cannot be seated at tables of the allowed sizes; {count} is the number of players, {sizes} lists the sizes.
+    "event-cannot-seat": MN_("{count} player cannot be seated at tables of {sizes} players.",
+                             "{count} players cannot be seated at tables of {sizes} players."),
+    # TRANSLATORS: event problem: the final table is larger than the event or the ruleset allows; {top} is its size, {most} the most it may be.
+    "event-final-too-big": M_("A final table of {top} players is too many here: at most {most}."),
+    # TRANSLATORS: event problem: the event names a ruleset that does not exist; {ruleset} is its id.
+    "event-unknown-ruleset": M_("There is no ruleset {ruleset}."),
+    # TRANSLATORS: event problem: the event pins a version of the ruleset that was never published; {ruleset} is its id, {version} the version.
+    "event-unknown-version": M_("The ruleset {ruleset} has no version {version}."),
 }
 MAX_PARAM = 60  # a parameter may quote the organiser's own keys and values
 

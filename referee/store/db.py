@@ -124,6 +124,72 @@ table_events = Table(
 )
 
 
+# Events (docs/events.md): an evening of tables. The document is the validated event
+# as created (ruleset version pinned, seed kept); `seq` counts its log entries and the
+# row is locked while one is appended, as a table's is for a move.
+events = Table(
+    "events", metadata,
+    Column("id", String(64), primary_key=True),
+    Column("owner", String(200), nullable=False),
+    Column("name", String(200), nullable=False),
+    Column("ruleset_id", String(200), nullable=False),
+    Column("ruleset_version", Integer, nullable=False),
+    Column("document", JSON, nullable=False),
+    Column("seq", Integer, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Index("ix_events_owner", "owner", "created_at"),
+)
+
+# Every event action (created, seated, swapped, time called, round closed...), in
+# order, like a table's moves: the event is replayed and audited from these.
+event_log = Table(
+    "event_log", metadata,
+    Column("event_id", String(64), ForeignKey("events.id"), primary_key=True),
+    Column("seq", Integer, primary_key=True, autoincrement=False),
+    Column("entry", JSON, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+# A round of an event: the primary key makes "one round n per event" a constraint, so
+# two organisers starting the same round at once get one round.
+event_rounds = Table(
+    "event_rounds", metadata,
+    Column("event_id", String(64), ForeignKey("events.id"), primary_key=True),
+    Column("number", Integer, primary_key=True, autoincrement=False),
+    Column("kind", String(20), nullable=False),  # "heat" or "final"
+    Column("started_seq", Integer, nullable=False),
+    Column("time_called_seq", Integer),
+    Column("closed_seq", Integer),
+)
+
+# A table of a round: the players in seat order and the referee table opened for it.
+# The join code is kept as typed (the organiser's page shows it) beside its digest,
+# which the table carries once it is opened.
+event_tables = Table(
+    "event_tables", metadata,
+    Column("event_id", String(64), primary_key=True),
+    Column("round", Integer, primary_key=True, autoincrement=False),
+    Column("number", Integer, primary_key=True, autoincrement=False),
+    Column("players", JSON, nullable=False),
+    Column("table_id", String(64), ForeignKey("game_tables.id")),
+    Column("join_code", String(20), nullable=False),
+    UniqueConstraint("table_id", name="uq_event_tables_table"),
+    ForeignKeyConstraint(["event_id", "round"], ["event_rounds.event_id", "event_rounds.number"],
+                         name="fk_event_tables_round"),
+)
+
+# Table captains: a token that opens, plays and scores one event's tables, nothing
+# else. Only its SHA-256 is kept.
+event_captains = Table(
+    "event_captains", metadata,
+    Column("token_sha256", String(64), primary_key=True),
+    Column("event_id", String(64), ForeignKey("events.id"), nullable=False),
+    Column("name", String(100), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Index("ix_event_captains_event", "event_id"),
+)
+
+
 def database_url(value=None):
     """The SQLAlchemy URL for a DATABASE_URL setting (empty: the default SQLite file)."""
     if not value:

@@ -130,3 +130,14 @@ def _is_unavailable(exc):
 
 def _first_line(exc):
     return (str(exc).strip().splitlines() or [type(exc).__name__])[0][:200]
+
+
+class EventConflict(StoreError):
+    """An event action the event's state refuses (a round started twice, time called
+    on a closed round, a table opened twice): nothing was recorded. `code` says which;
+    `params` what the answer names."""
+
+    def __init__(self, code, **params):
+        super().__init__(f"{code}: {params}")
+        self.code = code
+        self.params = params

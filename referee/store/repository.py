@@ -15,6 +15,8 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 
 from . import db, group_commit, hotpath, live
+from .events import EventStore
+from .rows import TABLE_COLUMNS, TableRow
 from .errors import (IdempotencyKeyReused, NotOwner, OrganiserExists, StaleSeq,
                      TokenRevoked, UnknownOrganiser, UnknownTable)
 
@@ -63,18 +65,6 @@ class RulesetSummary:
 
 
 @dataclass(frozen=True)
-class TableRow:
-    id: str
-    ruleset_id: str
-    ruleset_version: int
-    opening: dict
-    seq: int
-    state: dict
-    name: str | None = None
-    owner: str | None = None
-
-
-@dataclass(frozen=True)
 class TableSummary:
     """A table as an organiser's list shows it."""
     id: str
@@ -112,9 +102,7 @@ class Appended:
 
 # The hot path's statements, compiled once per engine (see hotpath.py).
 _T, _E = db.game_tables, db.table_events
-_TABLE_COLUMNS = (_T.c.id, _T.c.ruleset_id, _T.c.ruleset_version, _T.c.opening, _T.c.seq,
-                  _T.c.state, _T.c.name, _T.c.owner)  # in TableRow's order
-_TABLE_ROW = select(*_TABLE_COLUMNS).where(_T.c.id == bindparam("table_id"))
+_TABLE_ROW = select(*TABLE_COLUMNS).where(_T.c.id == bindparam("table_id"))
 _TOKENS = db.table_tokens
 _ACTIVE_TOKENS_OF_TABLE = (_TOKENS.c.table_id == _T.c.id) & _TOKENS.c.revoked_at.is_(None)
 
@@ -130,14 +118,14 @@ def _sqlite_tables_and_tokens(tables, digests):
     tokens = (select(func.group_concat(_TOKENS.c.token_sha256))
               .where(_ACTIVE_TOKENS_OF_TABLE, _TOKENS.c.token_sha256.in_(wanted))
               .scalar_subquery() if wanted else null())
-    return select(*_TABLE_COLUMNS, tokens).where(_T.c.id.in_(ids))
+    return select(*TABLE_COLUMNS, tokens).where(_T.c.id.in_(ids))
 
 
 # PostgreSQL: the rows of a batch's tables in one statement, with those of the batch's
 # tokens that are active, locked in the order of their ids, so two workers' batches
 # cannot each hold a row the other waits for.
 _LOCKED_TABLES_AND_TOKENS = (
-    select(*_TABLE_COLUMNS, select(func.array_agg(_TOKENS.c.token_sha256)).where(
+    select(*TABLE_COLUMNS, select(func.array_agg(_TOKENS.c.token_sha256)).where(
         _ACTIVE_TOKENS_OF_TABLE,
         _TOKENS.c.token_sha256 == any_(bindparam("digests", type_=ARRAY(String))))
         .scalar_subquery())
@@ -158,7 +146,7 @@ _EARLIER_TRY = select(_E.c.seq, _E.c.verdict, _E.c.request_sha256).where(
     _E.c.table_id == bindparam("table_id"), _E.c.idempotency_key == bindparam("key"))
 
 
-class Store:
+class Store(EventStore):
     def __init__(self, url=None, redis_url=None, pool_size=db.POOL_SIZE):
         self.engine = db.make_engine(url, pool_size)
         self._read_engine = (self.engine.execution_options(isolation_level="AUTOCOMMIT")
@@ -415,16 +403,11 @@ class Store:
                      owner=None) -> None:
         """A new table at seq 0; without a secret's digest nobody may post its moves
         through the API (the store itself appends for whoever calls it)."""
-        now = _now()
         with self._writing() as conn:
-            conn.execute(insert(db.game_tables).values(
-                id=table_id, ruleset_id=ruleset_id, ruleset_version=ruleset_version,
-                opening=opening, seq=0, state=state, created_at=now, name=name,
-                owner=owner, join_code_sha256=join_code_sha256))
-            if secret_sha256 is not None:
-                conn.execute(insert(db.table_tokens).values(
-                    token_sha256=secret_sha256, table_id=table_id, kind="secret",
-                    created_at=now))
+            insert_table(conn, table_id=table_id, ruleset_id=ruleset_id,
+                         ruleset_version=ruleset_version, opening=opening, state=state,
+                         secret_sha256=secret_sha256, join_code_sha256=join_code_sha256,
+                         name=name, owner=owner)
 
     # --- who may post moves ------------------------------------------------------------
 
@@ -464,7 +447,7 @@ class Store:
         moves for anyone; it may raise, and then nothing is recorded); None when no
         table has this code (any more)."""
         with self._writing() as conn:
-            row = conn.execute(select(*_TABLE_COLUMNS).where(
+            row = conn.execute(select(*TABLE_COLUMNS).where(
                 _T.c.join_code_sha256 == join_code_sha256)).first()
             if row is None:
                 return None
@@ -685,6 +668,19 @@ class Store:
     def _earlier_row(self, raw, table_id, key):
         """(seq, verdict, request_sha256) of the event recorded with this key, or None."""
         return hotpath.first(raw, self._earlier, {"table_id": table_id, "key": key})
+
+
+def insert_table(conn, *, table_id, ruleset_id, ruleset_version, opening, state,
+                 secret_sha256=None, join_code_sha256=None, name=None, owner=None):
+    """A new table at seq 0, written through `conn` (a write transaction's)."""
+    now = _now()
+    conn.execute(insert(db.game_tables).values(
+        id=table_id, ruleset_id=ruleset_id, ruleset_version=ruleset_version,
+        opening=opening, seq=0, state=state, created_at=now, name=name,
+        owner=owner, join_code_sha256=join_code_sha256))
+    if secret_sha256 is not None:
+        conn.execute(insert(db.table_tokens).values(
+            token_sha256=secret_sha256, table_id=table_id, kind="secret", created_at=now))
 
 
 @dataclass(frozen=True)
