@@ -7,6 +7,8 @@
   LONG_POLLS    phones that may wait for a move at once per worker (500): each gets
                 a thread of its own on top of WEB_THREADS
   DATABASE_URL  read by the app itself; every worker shares the one database
+  RATE_LIMIT_FILE  without REDIS_URL: the file every worker counts rate limits in
+                (a fresh one in a private temporary directory, removed on exit)
 
 Why these settings, one reason each (figures: docs/performance.md, bench/results.md):
 - gthread workers: with sync workers a client that trickles its header lines holds a
@@ -29,6 +31,8 @@ Why these settings, one reason each (figures: docs/performance.md, bench/results
   fork, see preload_app); on a restart a worker has 10 s to finish what it is answering.
 """
 import os
+import shutil
+import tempfile
 
 bind = os.environ.get("BIND", f"127.0.0.1:{os.environ.get('PORT', '8000')}")
 workers = int(os.environ.get("WEB_WORKERS", "2"))
@@ -53,6 +57,29 @@ def post_fork(server, worker):
     services = getattr(app, "extensions", {}).get("referee")
     if services is not None:
         services.store.engine.dispose(close=False)
+
+
+def _limit_file():
+    """Without Redis the workers count rate limits in one file named here, before the
+    app is built and the workers fork (each counting in its own memory let a limit of
+    120 pass 240 moves through two workers, issue 25). On /dev/shm when there is one:
+    the counters are worth nothing after a restart."""
+    if os.environ.get("REDIS_URL") or os.environ.get("RATE_LIMIT_FILE"):
+        return None
+    shm = "/dev/shm" if os.access("/dev/shm", os.W_OK) else None
+    directory = tempfile.mkdtemp(prefix="referee-limits-", dir=shm)
+    os.environ["RATE_LIMIT_FILE"] = os.path.join(directory, "limits.db")
+    return directory
+
+
+_limit_directory = _limit_file()
+
+
+def on_exit(server):
+    if _limit_directory:
+        shutil.rmtree(_limit_directory, ignore_errors=True)
+
+
 accesslog = os.environ.get("ACCESS_LOG") or None
 errorlog = "-"
 loglevel = os.environ.get("LOG_LEVEL", "info")

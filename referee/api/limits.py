@@ -2,8 +2,11 @@
 second or keep the workers busy validating rulesets (HOSTILE.md 27).
 
 Counted per client with the `limits` library (fixed windows), in Redis when
-REDIS_URL is set (every worker and machine shares the counters), in each worker's
-memory otherwise, and in memory while Redis is away. A refused request is a 429
+REDIS_URL is set (every worker and machine shares the counters), else in the SQLite
+file RATE_LIMIT_FILE names (every worker of the instance shares it: gunicorn_conf.py
+names one for `make run` and the image; limit_file.py), else in the process's memory
+(one process, as the tests run the app), and in memory while the shared storage is
+away. A refused request is a 429
 problem+json with Retry-After. Configuration (app config, else the environment;
 limits in the library's notation, "120 per minute;10 per second"):
 
@@ -25,6 +28,7 @@ tokens.
                        /v1/speech; charged by the view: an answer from
                        the cache or a 304 is not counted here)
   REDIS_URL            where the counters live (redis://host:port/db)   memory
+  RATE_LIMIT_FILE      without Redis: the file the workers count in     memory
 
 Why not Flask-Limiter, which this module used before: it resolves every request's
 limits anew (decorators, blueprints, exemptions, meta limits, a context object) and
@@ -46,6 +50,7 @@ from limits import parse_many
 from limits.storage import MemoryStorage, storage_from_string
 from limits.strategies import FixedWindowRateLimiter
 
+from referee.api.limit_file import FileStorage
 from referee.service.current import current_request
 from referee.service.problems import TooManyRequests
 
@@ -59,6 +64,7 @@ DEFAULTS = {
     "RATE_LIMIT_ADDRESS_WRITES": "1200 per minute",
     "RATE_LIMIT_SPEECH": "30 per minute",
     "REDIS_URL": "",
+    "RATE_LIMIT_FILE": "",
     "RATELIMIT_KEY_PREFIX": "referee",
 }
 # The limits that are not the default: the endpoints of one setting share its counter.
@@ -153,10 +159,7 @@ class ClientLimits:
                                        for item in parse_many(config[setting]))
                         for setting in CHARGED}
         self.memory = FixedWindowRateLimiter(LazyMemoryStorage())
-        redis_url = config["REDIS_URL"]
-        self.shared = (FixedWindowRateLimiter(storage_from_string(
-            redis_url, socket_timeout=STORAGE_TIMEOUT_SECONDS,
-            socket_connect_timeout=STORAGE_TIMEOUT_SECONDS)) if redis_url else None)
+        self.shared = _shared_counters(config)
         self._shared_dead_until = 0.0
         self._lock = threading.Lock()
 
@@ -210,7 +213,7 @@ class ClientLimits:
             else:
                 try:  # what counters.hit(item, prefix, client, scope) does, key built
                     allowed = counters.storage.incr(key, expiry) <= item.amount
-                except Exception:  # noqa: BLE001 - Redis went away: count in memory
+                except Exception:  # noqa: BLE001 - Redis or the file went away: count in memory
                     self._shared_failed()
                     counters = self.memory
                     allowed = counters.storage.count(key, expiry) <= item.amount
@@ -242,6 +245,17 @@ class ClientLimits:
             reset_at = time.time() + 1
         problem.retry_after = max(int(reset_at - time.time()), 1)
         return problem
+
+
+def _shared_counters(config):
+    """The counters every worker shares (Redis, else the instance's file), or None."""
+    if config["REDIS_URL"]:
+        return FixedWindowRateLimiter(storage_from_string(
+            config["REDIS_URL"], socket_timeout=STORAGE_TIMEOUT_SECONDS,
+            socket_connect_timeout=STORAGE_TIMEOUT_SECONDS))
+    if config["RATE_LIMIT_FILE"]:
+        return FixedWindowRateLimiter(FileStorage(str(config["RATE_LIMIT_FILE"])))
+    return None
 
 
 def _token_client(asking):
