@@ -264,3 +264,11 @@ def test_a_move_chosen_to_lead_as_its_wait_ends_leads_instead_of_giving_up():
         assert set(answered) <= set(recorded) and len(recorded) == len(set(recorded))
         assert len(outcomes) == 8
         assert group.submit("next") == "next"
+
+
+def test_a_move_that_waited_out_the_bound_is_a_503_with_retry_after():
+    from referee.service.problems import outage_problem
+
+    problem = outage_problem(DatabaseUnavailable("a move waited 5 s"))
+    assert problem is not None and problem.status == 503
+    assert int(problem.headers()["Retry-After"]) > 0
