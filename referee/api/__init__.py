@@ -33,7 +33,7 @@ from referee.service import problems
 from referee.service.catalog import Catalog
 from referee.service.ids import RulesetIdConverter, TableIdConverter
 
-from . import limits, mapping, transport
+from . import limits, mapping, metrics, transport
 from .context import Services, check_lang_param
 from .routing import RefereeFlask
 
@@ -64,6 +64,7 @@ def create_app(config=None):
     # Path ids have a grammar: anything else is a 404 from routing, before any query.
     app.url_map.converters.update(ruleset_id=RulesetIdConverter, table_id=TableIdConverter)
     _register_blueprints(app)
+    metrics.install(app)
     limits.install(app)
     app.before_request(check_lang_param)
     app.after_request(_common_headers)

@@ -8,7 +8,8 @@
                 a thread of its own on top of WEB_THREADS
   DATABASE_URL  read by the app itself; every worker shares the one database
   RATE_LIMIT_FILE  without REDIS_URL: the file every worker counts rate limits in
-                (a fresh one in a private temporary directory, removed on exit)
+  PROMETHEUS_MULTIPROC_DIR  where the workers keep their metrics for /metrics
+                (both fresh in a private temporary directory, removed on exit)
 
 Why these settings, one reason each (figures: docs/performance.md, bench/results.md):
 - gthread workers: with sync workers a client that trickles its header lines holds a
@@ -59,25 +60,35 @@ def post_fork(server, worker):
         services.store.engine.dispose(close=False)
 
 
-def _limit_file():
-    """Without Redis the workers count rate limits in one file named here, before the
-    app is built and the workers fork (each counting in its own memory let a limit of
-    120 pass 240 moves through two workers, issue 25). On /dev/shm when there is one:
-    the counters are worth nothing after a restart."""
-    if os.environ.get("REDIS_URL") or os.environ.get("RATE_LIMIT_FILE"):
-        return None
+def _instance_directory():
+    """A private directory for what the workers of this instance share, made before the
+    app is built and the workers fork; on /dev/shm when there is one (nothing in it is
+    worth keeping past a restart):
+    - without Redis, the file the workers count rate limits in (each counting in its
+      own memory let a limit of 120 pass 240 moves through two workers, issue 25);
+    - prometheus_client's multiprocess files (referee/metrics.py), so /metrics answers
+      every worker's sum. Set here, before anything imports prometheus_client."""
     shm = "/dev/shm" if os.access("/dev/shm", os.W_OK) else None
-    directory = tempfile.mkdtemp(prefix="referee-limits-", dir=shm)
-    os.environ["RATE_LIMIT_FILE"] = os.path.join(directory, "limits.db")
+    directory = tempfile.mkdtemp(prefix="referee-", dir=shm)
+    if not (os.environ.get("REDIS_URL") or os.environ.get("RATE_LIMIT_FILE")):
+        os.environ["RATE_LIMIT_FILE"] = os.path.join(directory, "limits.db")
+    if not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        os.makedirs(os.path.join(directory, "metrics"))
+        os.environ["PROMETHEUS_MULTIPROC_DIR"] = os.path.join(directory, "metrics")
     return directory
 
 
-_limit_directory = _limit_file()
+_instance = _instance_directory()
+
+
+def child_exit(server, worker):
+    from referee.metrics import worker_exited
+
+    worker_exited(worker.pid)
 
 
 def on_exit(server):
-    if _limit_directory:
-        shutil.rmtree(_limit_directory, ignore_errors=True)
+    shutil.rmtree(_instance, ignore_errors=True)
 
 
 accesslog = os.environ.get("ACCESS_LOG") or None

@@ -84,8 +84,10 @@ PER_TOKEN = frozenset({"tables.post_move", "tables.replace_secret"})
 ADDRESS_WRITES = "RATE_LIMIT_ADDRESS_WRITES"
 # Limits a view charges itself (charge()), for costly work a request may not need.
 CHARGED = ("RATE_LIMIT_SPEECH",)
-# Probes and static files are never limited: an orchestrator must always see the truth.
-EXEMPT = ("health.health", "health.ready", "web.static", "docs.static", "static")
+# Probes, metrics and static files are never limited: an orchestrator must always see
+# the truth.
+EXEMPT = ("health.health", "health.ready", "metrics.scrape", "web.static", "docs.static",
+          "static")
 # Stands for the client in a counter's key while the rest of it is built once.
 _CLIENT = "\x00client\x00"
 # While Redis does not answer, counters live in memory; Redis is tried again after this.

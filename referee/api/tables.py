@@ -27,6 +27,7 @@ from collections import OrderedDict
 
 from flask import Blueprint, current_app, request, stream_with_context, url_for
 
+from referee import metrics
 from referee.engine import judge, open_table, parse_move, parse_state
 from referee.engine.corrections import correct, is_correction, parse_correction
 from referee.engine.errors import InputError, problem
@@ -458,12 +459,25 @@ def _wait_seconds():
     return seconds
 
 
+class _WaitingSlots(threading.BoundedSemaphore):
+    """The process's waiting places; the ones taken are the waiting phones' gauge."""
+
+    def acquire(self, blocking=True, timeout=None):
+        taken = super().acquire(blocking, timeout)
+        if taken:
+            metrics.WAITING.inc()
+        return taken
+
+    def release(self, n=1):
+        super().release(n)
+        metrics.WAITING.dec(n)
+
+
 def _long_poll_slots():
     slots = current_app.extensions.get("referee.long_polls")
     if slots is None:
         count = int(current_app.config.get("LONG_POLLS") or DEFAULT_LONG_POLLS)
-        slots = current_app.extensions.setdefault("referee.long_polls",
-                                                  threading.BoundedSemaphore(count))
+        slots = current_app.extensions.setdefault("referee.long_polls", _WaitingSlots(count))
     return slots
 
 

@@ -21,6 +21,8 @@ for nobody: its statements are bounded by the database's own deadlines (db.py).
 """
 import threading
 
+from referee import metrics
+
 from .errors import DatabaseUnavailable
 
 # Longer than a healthy batch ever takes (milliseconds), shorter than a phone's patience.
@@ -106,6 +108,7 @@ class GroupCommit:
     def _lead(self):
         with self._lock:
             batch, self._queue = self._queue, []
+        metrics.BATCH.observe(len(batch))
         try:
             self._record(batch)
         except Exception as exc:
