@@ -24,6 +24,10 @@ phones of a café or a tournament hall behind one address (NAT) do not share one
 RATE_LIMIT_ADDRESS_WRITES still bounds what one address sends with any number of
 tokens.
   RATE_LIMIT_RULESETS  uploading, validating and comparing a ruleset    30 per minute
+  RATE_LIMIT_JOIN_GUESSES  join codes that found no table, from every  300 per minute
+                       address together (a guesser with many addresses
+                       counts once); past it every join is 429 until the
+                       window ends (join_guesses_left, guessed)
   RATE_LIMIT_SPEECH    sentences synthesised for one address (GET       30 per minute
                        /v1/speech; charged by the view: an answer from
                        the cache or a 304 is not counted here)
@@ -63,6 +67,7 @@ DEFAULTS = {
     "RATE_LIMIT_RULESETS": "30 per minute",
     "RATE_LIMIT_ADDRESS_WRITES": "1200 per minute",
     "RATE_LIMIT_SPEECH": "30 per minute",
+    "RATE_LIMIT_JOIN_GUESSES": "300 per minute",
     "REDIS_URL": "",
     "RATE_LIMIT_FILE": "",
     "RATELIMIT_KEY_PREFIX": "referee",
@@ -84,6 +89,8 @@ PER_TOKEN = frozenset({"tables.post_move", "tables.replace_secret"})
 ADDRESS_WRITES = "RATE_LIMIT_ADDRESS_WRITES"
 # Limits a view charges itself (charge()), for costly work a request may not need.
 CHARGED = ("RATE_LIMIT_SPEECH",)
+# Counted for everybody at once, not per client: the key's client is this.
+EVERYONE = "*"
 # Probes, metrics and static files are never limited: an orchestrator must always see
 # the truth.
 EXEMPT = ("health.health", "health.ready", "metrics.scrape", "web.static", "docs.static",
@@ -160,6 +167,8 @@ class ClientLimits:
         self.charged = {setting: tuple(self._counted(item, setting.lower(), False)
                                        for item in parse_many(config[setting]))
                         for setting in CHARGED}
+        self.join_guesses = tuple(self._counted(item, "rate_limit_join_guesses", False)
+                                  for item in parse_many(config["RATE_LIMIT_JOIN_GUESSES"]))
         self.memory = FixedWindowRateLimiter(LazyMemoryStorage())
         self.shared = _shared_counters(config)
         self._shared_dead_until = 0.0
@@ -203,6 +212,39 @@ class ClientLimits:
         """Count one costly piece of work of this request's client against `setting`
         (one of CHARGED); 429 past it."""
         self._count(current_request(), self.charged[setting])
+
+    def check_join_guesses(self):
+        """429 while the join codes that found no table, from everyone together, are
+        past their limit: then every join is refused before its code is looked up, so
+        a guesser learns nothing from the answers (a found code answering 200 while
+        the misses answer 429 would tell it which guess was right)."""
+        for item, scope, head, tail, expiry, _ in self.join_guesses:
+            key = head + EVERYONE + tail
+            counters = self._counters()
+            try:
+                spent = counters.storage.get(key)
+            except Exception:  # noqa: BLE001 - Redis or the file went away: memory's
+                self._shared_failed()
+                counters = self.memory
+                spent = counters.storage.get(key)
+            if spent >= item.amount:
+                raise self._refusal(counters, item, (self.prefix, EVERYONE, scope),
+                                    "every client together: too many join codes that "
+                                    "found no table")
+
+    def guessed(self):
+        """Count one join code that found no table against RATE_LIMIT_JOIN_GUESSES."""
+        for item, scope, head, tail, expiry, _ in self.join_guesses:
+            key = head + EVERYONE + tail
+            counters = self._counters()
+            if counters is self.memory:
+                self.memory.storage.count(key, expiry)
+                continue
+            try:
+                counters.storage.incr(key, expiry)
+            except Exception:  # noqa: BLE001
+                self._shared_failed()
+                self.memory.storage.count(key, expiry)
 
     def _count(self, asking, limits):
         address = asking.remote_addr or "127.0.0.1"
@@ -274,6 +316,12 @@ def charge(app, setting):
     limits = app.extensions.get("referee.limits")
     if limits is not None:
         limits.charge(setting)
+
+
+def join_guesses(app):
+    """The app's limits when they are on (join_table checks and counts guesses), else
+    None."""
+    return app.extensions.get("referee.limits")
 
 
 def configure(app):

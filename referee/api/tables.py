@@ -44,7 +44,7 @@ from .context import answer, catalog_version, language, services, with_message, 
 from .fields import request_fields
 from .openapi import EVENTS_PAGE, SEAT, TABLE_PHONE, TABLES_PAGE
 from .rulesets import page_limit
-from . import standing
+from . import limits, standing
 from .states import ParsedStates
 
 bp = Blueprint("tables", __name__, url_prefix="/v1")
@@ -211,10 +211,15 @@ def join_table():
     seat = _seat_field(fields)
     fields.done()
     raw = _normalised_join_code(code)
+    guesses = limits.join_guesses(current_app)
+    if guesses is not None:
+        guesses.check_join_guesses()
     token, token_sha256 = _new_secret()
     table = services().store.join_table(_join_code_sha256(raw), token_sha256,
                                         lambda found: _joining_seat(found, seat))
     if table is None:
+        if guesses is not None:
+            guesses.guessed()
         raise NotFound("no table has this join code (a new secret replaces the code)")
     return answer({"id": table.id, "name": table.name, "secret": token, "seq": table.seq,
                    "seat": seat, "players": table.opening["players"],
