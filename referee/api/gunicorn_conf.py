@@ -7,6 +7,9 @@
   LONG_POLLS    phones that may wait for a move at once per worker (500): each gets
                 a thread of its own on top of WEB_THREADS
   DATABASE_URL  read by the app itself; every worker shares the one database
+  PER_ADDRESS_CONNECTIONS  connections one client address may hold per worker (64;
+                0: no cap); past it 429 and closed (referee/api/worker.py)
+  READ_DEADLINE seconds a request's head and body may take to arrive (10)
   RATE_LIMIT_FILE  without REDIS_URL: the file every worker counts rate limits in
   PROMETHEUS_MULTIPROC_DIR  where the workers keep their metrics for /metrics
                 (both fresh in a private temporary directory, removed on exit)
@@ -16,6 +19,11 @@ Why these settings, one reason each (figures: docs/performance.md, bench/results
   whole worker until the 30 s timeout (two such clients froze the service, HOSTILE.md
   21); a gthread worker waits on idle keep-alive connections without a thread and
   takes one only while it reads and answers a request.
+- referee/api/worker.py's GuardedThreadWorker, gthread with three bounds: a cap on
+  one address's connections (PER_ADDRESS_CONNECTIONS), a read deadline per request
+  (READ_DEADLINE), and half a second, not 5 s, of a thread for a connection that sends
+  nothing. 2,000 idle or trickling connections left no probe within 1 s without them
+  (issue 25; tests/chaos/test_chaos_connections.py).
 - WEB_THREADS 64: the threads of one worker are the slow clients it can hold while
   still answering everybody else; 64 keeps 50 slow clients (tests/chaos) from starving
   the probes even if one worker accepted all of them. Idle threads cost only their
@@ -39,7 +47,7 @@ bind = os.environ.get("BIND", f"127.0.0.1:{os.environ.get('PORT', '8000')}")
 workers = int(os.environ.get("WEB_WORKERS", "2"))
 long_polls = int(os.environ.get("LONG_POLLS", "500"))
 threads = int(os.environ.get("WEB_THREADS", "64")) + long_polls
-worker_class = "gthread"
+worker_class = "referee.api.worker.GuardedThreadWorker"
 timeout = 30
 graceful_timeout = 10
 # Phones send a move every few seconds on the same connection: an idle keep-alive
@@ -79,6 +87,19 @@ def _instance_directory():
 
 
 _instance = _instance_directory()
+
+
+def _guard_workers():
+    """The bounds against idle and trickling clients (referee/api/worker.py); imported
+    after _instance_directory, which must come before prometheus_client's import."""
+    from referee.api.worker import GuardedThreadWorker
+
+    GuardedThreadWorker.per_address_connections = int(
+        os.environ.get("PER_ADDRESS_CONNECTIONS", "64"))
+    GuardedThreadWorker.read_deadline_seconds = float(os.environ.get("READ_DEADLINE", "10"))
+
+
+_guard_workers()
 
 
 def child_exit(server, worker):
