@@ -23,6 +23,12 @@ from collections import Counter
 from gunicorn.workers import gthread
 
 FIRST_BYTE_SECONDS = 0.5
+# gthread closes a connection "gracefully" on its main loop: it half-closes, then reads
+# for up to 2 s until the client closes too. A client that never does (a trickler cut
+# off by its deadline, or one that asked for Connection: close and then sat still) held
+# the whole worker that long each: 50 at once stalled it past its 30 s timeout and the
+# master killed it (measured). Here that linger reads what is there, at most this long.
+LINGER_SECONDS = 0.01
 _REFUSAL_BODY = (b'{"status": 429, "type": "/docs#problem-too-many-requests", '
                  b'"title": "Too many connections from this address"}')
 REFUSAL = (b"HTTP/1.1 429 Too Many Requests\r\nContent-Type: application/problem+json\r\n"
@@ -40,6 +46,8 @@ class DeadlineSocket:
         self._read_seconds = read_seconds
         self._deadline = None
         self._on_close = on_close
+        self._expired = False  # the read deadline passed: close at once, no linger
+        self._closing = False
 
     def __getattr__(self, name):
         return getattr(self._sock, name)
@@ -51,19 +59,33 @@ class DeadlineSocket:
         self._deadline = time.monotonic() + self._read_seconds if flag else None
         self._sock.setblocking(flag)
 
+    def settimeout(self, value):
+        """The app (an event stream's bounded writes) or gunicorn times the socket
+        itself from now on: the read deadline no longer applies."""
+        self._deadline = None
+        if self._closing and (value is None or value > LINGER_SECONDS):
+            value = LINGER_SECONDS
+        self._sock.settimeout(value)
+
+    def shutdown(self, how):
+        if self._expired:  # gthread's graceful close then closes at once
+            raise ConnectionResetError(errno.ECONNRESET, "the request's read deadline passed")
+        self._closing = True
+        self._sock.shutdown(how)
+
     def recv(self, size, *flags):
         if self._deadline is None:
             return self._sock.recv(size, *flags)
         left = self._deadline - time.monotonic()
-        if left <= 0:
-            # ECONNRESET: gthread drops the connection quietly (a debug line, no trace).
-            raise ConnectionResetError(errno.ECONNRESET, "the request's read deadline passed")
-        self._sock.settimeout(left)
-        try:
-            return self._sock.recv(size, *flags)
-        except TimeoutError:
-            raise ConnectionResetError(errno.ECONNRESET,
-                                       "the request's read deadline passed") from None
+        if left > 0:
+            self._sock.settimeout(left)
+            try:
+                return self._sock.recv(size, *flags)
+            except TimeoutError:
+                pass
+        self._expired = True
+        # ECONNRESET: gthread drops the connection quietly (a debug line, no trace).
+        raise ConnectionResetError(errno.ECONNRESET, "the request's read deadline passed")
 
     def _answering(self):
         if self._deadline is not None:
