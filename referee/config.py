@@ -19,6 +19,7 @@ PREFIX = "REFEREE"
 UNPREFIXED = ("DATABASE_URL", "DB_POOL_SIZE", "REDIS_URL", "CORS_ORIGINS", "LONG_POLLS",
               "RATE_LIMITS", "RATE_LIMIT_DEFAULT", "RATE_LIMIT_WRITES", "RATE_LIMIT_RULESETS",
               "RATE_LIMIT_ADDRESS_WRITES", "RATE_LIMIT_SPEECH", "RATE_LIMIT_JOIN_GUESSES", "RATE_LIMIT_FILE",
+              "PROXY_HOPS",
               "RATELIMIT_KEY_PREFIX")
 REPOSITORY = Path(__file__).resolve().parents[1]
 # The rest default in the module that uses them (LOCALES_DIR: <repo>/locales,
