@@ -2,6 +2,8 @@
 counted for every client together (RATE_LIMIT_JOIN_GUESSES), and past that limit
 every join is refused before its code is looked up, so the answers tell a guesser
 nothing (issue 25: 200 guesses from 200 addresses were all answered 404)."""
+import secrets
+
 from referee.api import create_app
 from referee.store.testing import migrated
 
@@ -11,8 +13,10 @@ GUESSES = 5
 
 
 def client_for(database_url):
+    # A prefix of its own: with REDIS_URL set the counters outlive the app.
     return create_app({"DATABASE_URL": migrated(database_url), "TESTING": True,
-                       "RATE_LIMIT_JOIN_GUESSES": f"{GUESSES} per minute"}).test_client()
+                       "RATE_LIMIT_JOIN_GUESSES": f"{GUESSES} per minute",
+                       "RATELIMIT_KEY_PREFIX": f"test-{secrets.token_hex(4)}"}).test_client()
 
 
 def join(client, code, address):

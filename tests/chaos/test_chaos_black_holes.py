@@ -109,6 +109,7 @@ def test_moves_keep_their_pace_while_redis_is_a_black_hole(database_url, redis_p
         proxies["held"].heal()
         medians = {name: statistics.median(times) for name, times in seconds.items()}
         worst = {name: max(times) for name, times in seconds.items()}
+        print(f"move seconds, median {medians}, worst {worst}")  # shown with -s
         assert medians["held"] <= 2 * medians["answering"], (medians, worst)
         # One Redis call per worker waits out the limiter's 0.25 s before it counts in
         # memory; nothing waits for a publish (its own thread, behind a breaker).
