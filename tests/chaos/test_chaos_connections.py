@@ -18,8 +18,8 @@ pytestmark = pytest.mark.chaos
 
 CONNECTIONS = 2000
 ADDRESSES = [f"127.0.0.{n}" for n in range(2, 10)]  # the probes come from 127.0.0.1
-SECONDS = 8
-PROBES = 160
+SECONDS = 5
+PROBES = 100
 
 
 class Crowd:
