@@ -86,8 +86,11 @@ def gunicorn(database_url, workers, env=None, log_path=os.devnull):
     store.migrate()
     store.dispose()
     port = free_port()
+    # Every phone comes from 127.0.0.1: no cap on one address's connections (the
+    # service's default would refuse the phones past 64 per worker).
     environment = dict(os.environ, DATABASE_URL=database_url, PORT=str(port),
-                       WEB_WORKERS=str(workers), RATE_LIMITS="off", **(env or {}))
+                       WEB_WORKERS=str(workers), RATE_LIMITS="off", PER_ADDRESS_CONNECTIONS="0",
+                       **(env or {}))
     with open(log_path, "wb") as log:
         process = subprocess.Popen(
             [sys.executable, "-m", "gunicorn", "--config", str(CONFIG),

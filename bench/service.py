@@ -116,8 +116,9 @@ def start_gunicorn(database_url, port, workers, app="referee.api:create_app()", 
                    pythonpath=()):
     """gunicorn serving `app` with the service's configuration; `pythonpath`: folders
     put first on the workers' sys.path (bench/ for floor_app, the referee needs none)."""
+    # wrk's connections all come from 127.0.0.1: no cap on one address's connections.
     env = dict(os.environ, PORT=str(port), WEB_WORKERS=str(workers), DATABASE_URL=database_url,
-               **RATE_LIMITS, **(env or {}))
+               PER_ADDRESS_CONNECTIONS="0", **RATE_LIMITS, **(env or {}))
     store = Store(database_url)  # what `referee init-db` does before `make run` serves
     store.migrate()
     store.dispose()

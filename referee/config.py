@@ -18,7 +18,9 @@ PREFIX = "REFEREE"
 # The names deployments set without the prefix (Dockerfile, gunicorn, the benches).
 UNPREFIXED = ("DATABASE_URL", "DB_POOL_SIZE", "REDIS_URL", "CORS_ORIGINS", "LONG_POLLS",
               "RATE_LIMITS", "RATE_LIMIT_DEFAULT", "RATE_LIMIT_WRITES", "RATE_LIMIT_RULESETS",
-              "RATE_LIMIT_ADDRESS_WRITES", "RATE_LIMIT_SPEECH", "RATELIMIT_KEY_PREFIX")
+              "RATE_LIMIT_ADDRESS_WRITES", "RATE_LIMIT_SPEECH", "RATE_LIMIT_JOIN_GUESSES", "RATE_LIMIT_FILE",
+              "PROXY_HOPS",
+              "RATELIMIT_KEY_PREFIX")
 REPOSITORY = Path(__file__).resolve().parents[1]
 # The rest default in the module that uses them (LOCALES_DIR: <repo>/locales,
 # RULESETS_DIR: <repo>/rulesets, DB_POOL_SIZE: 16, the rate limits: referee.api.limits).

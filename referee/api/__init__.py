@@ -17,6 +17,9 @@ referee.config (each name also as REFEREE_<NAME>):
                    may wait for a client that stopped reading (15 s), see tables.py
   RATE_LIMITS, RATE_LIMIT_*
                    per-client rate limits, see limits.py
+  PROXY_HOPS       reverse proxies in front that set X-Forwarded-For and -Proto (0):
+                   the client's address is then the one the nearest proxy saw
+                   (werkzeug's ProxyFix), for the rate limits and the logs
 
 The app never touches the database while it starts: the schema is the migrations'
 business (`referee init-db`), so a worker boots while the database is away and its
@@ -33,7 +36,7 @@ from referee.service import problems
 from referee.service.catalog import Catalog
 from referee.service.ids import RulesetIdConverter, TableIdConverter
 
-from . import limits, mapping, transport
+from . import limits, mapping, metrics, transport
 from .context import Services, check_lang_param
 from .routing import RefereeFlask
 
@@ -64,10 +67,16 @@ def create_app(config=None):
     # Path ids have a grammar: anything else is a 404 from routing, before any query.
     app.url_map.converters.update(ruleset_id=RulesetIdConverter, table_id=TableIdConverter)
     _register_blueprints(app)
+    metrics.install(app)
     limits.install(app)
     app.before_request(check_lang_param)
     app.after_request(_common_headers)
     transport.install(app)  # compression; CORS when CORS_ORIGINS lists origins
+    hops = int(app.config.get("PROXY_HOPS") or 0)
+    if hops:  # only when told: a client could otherwise claim any address it likes
+        from werkzeug.middleware.proxy_fix import ProxyFix
+
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops)
     return app
 
 

@@ -7,12 +7,23 @@
   LONG_POLLS    phones that may wait for a move at once per worker (500): each gets
                 a thread of its own on top of WEB_THREADS
   DATABASE_URL  read by the app itself; every worker shares the one database
+  PER_ADDRESS_CONNECTIONS  connections one client address may hold per worker (64;
+                0: no cap); past it 429 and closed (referee/api/worker.py)
+  READ_DEADLINE seconds a request's head and body may take to arrive (10)
+  RATE_LIMIT_FILE  without REDIS_URL: the file every worker counts rate limits in
+  PROMETHEUS_MULTIPROC_DIR  where the workers keep their metrics for /metrics
+                (both fresh in a private temporary directory, removed on exit)
 
 Why these settings, one reason each (figures: docs/performance.md, bench/results.md):
 - gthread workers: with sync workers a client that trickles its header lines holds a
   whole worker until the 30 s timeout (two such clients froze the service, HOSTILE.md
   21); a gthread worker waits on idle keep-alive connections without a thread and
   takes one only while it reads and answers a request.
+- referee/api/worker.py's GuardedThreadWorker, gthread with three bounds: a cap on
+  one address's connections (PER_ADDRESS_CONNECTIONS), a read deadline per request
+  (READ_DEADLINE), and half a second, not 5 s, of a thread for a connection that sends
+  nothing. 2,000 idle or trickling connections left no probe within 1 s without them
+  (issue 25; tests/chaos/test_chaos_connections.py).
 - WEB_THREADS 64: the threads of one worker are the slow clients it can hold while
   still answering everybody else; 64 keeps 50 slow clients (tests/chaos) from starving
   the probes even if one worker accepted all of them. Idle threads cost only their
@@ -29,12 +40,14 @@ Why these settings, one reason each (figures: docs/performance.md, bench/results
   fork, see preload_app); on a restart a worker has 10 s to finish what it is answering.
 """
 import os
+import shutil
+import tempfile
 
 bind = os.environ.get("BIND", f"127.0.0.1:{os.environ.get('PORT', '8000')}")
 workers = int(os.environ.get("WEB_WORKERS", "2"))
 long_polls = int(os.environ.get("LONG_POLLS", "500"))
 threads = int(os.environ.get("WEB_THREADS", "64")) + long_polls
-worker_class = "gthread"
+worker_class = "referee.api.worker.GuardedThreadWorker"
 timeout = 30
 graceful_timeout = 10
 # Phones send a move every few seconds on the same connection: an idle keep-alive
@@ -53,6 +66,52 @@ def post_fork(server, worker):
     services = getattr(app, "extensions", {}).get("referee")
     if services is not None:
         services.store.engine.dispose(close=False)
+
+
+def _instance_directory():
+    """A private directory for what the workers of this instance share, made before the
+    app is built and the workers fork; on /dev/shm when there is one (nothing in it is
+    worth keeping past a restart):
+    - without Redis, the file the workers count rate limits in (each counting in its
+      own memory let a limit of 120 pass 240 moves through two workers, issue 25);
+    - prometheus_client's multiprocess files (referee/metrics.py), so /metrics answers
+      every worker's sum. Set here, before anything imports prometheus_client."""
+    shm = "/dev/shm" if os.access("/dev/shm", os.W_OK) else None
+    directory = tempfile.mkdtemp(prefix="referee-", dir=shm)
+    if not (os.environ.get("REDIS_URL") or os.environ.get("RATE_LIMIT_FILE")):
+        os.environ["RATE_LIMIT_FILE"] = os.path.join(directory, "limits.db")
+    if not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        os.makedirs(os.path.join(directory, "metrics"))
+        os.environ["PROMETHEUS_MULTIPROC_DIR"] = os.path.join(directory, "metrics")
+    return directory
+
+
+_instance = _instance_directory()
+
+
+def _guard_workers():
+    """The bounds against idle and trickling clients (referee/api/worker.py); imported
+    after _instance_directory, which must come before prometheus_client's import."""
+    from referee.api.worker import GuardedThreadWorker
+
+    GuardedThreadWorker.per_address_connections = int(
+        os.environ.get("PER_ADDRESS_CONNECTIONS", "64"))
+    GuardedThreadWorker.read_deadline_seconds = float(os.environ.get("READ_DEADLINE", "10"))
+
+
+_guard_workers()
+
+
+def child_exit(server, worker):
+    from referee.metrics import worker_exited
+
+    worker_exited(worker.pid)
+
+
+def on_exit(server):
+    shutil.rmtree(_instance, ignore_errors=True)
+
+
 accesslog = os.environ.get("ACCESS_LOG") or None
 errorlog = "-"
 loglevel = os.environ.get("LOG_LEVEL", "info")

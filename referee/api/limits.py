@@ -2,8 +2,11 @@
 second or keep the workers busy validating rulesets (HOSTILE.md 27).
 
 Counted per client with the `limits` library (fixed windows), in Redis when
-REDIS_URL is set (every worker and machine shares the counters), in each worker's
-memory otherwise, and in memory while Redis is away. A refused request is a 429
+REDIS_URL is set (every worker and machine shares the counters), else in the SQLite
+file RATE_LIMIT_FILE names (every worker of the instance shares it: gunicorn_conf.py
+names one for `make run` and the image; limit_file.py), else in the process's memory
+(one process, as the tests run the app), and in memory while the shared storage is
+away. A refused request is a 429
 problem+json with Retry-After. Configuration (app config, else the environment;
 limits in the library's notation, "120 per minute;10 per second"):
 
@@ -21,10 +24,15 @@ phones of a café or a tournament hall behind one address (NAT) do not share one
 RATE_LIMIT_ADDRESS_WRITES still bounds what one address sends with any number of
 tokens.
   RATE_LIMIT_RULESETS  uploading, validating and comparing a ruleset    30 per minute
+  RATE_LIMIT_JOIN_GUESSES  join codes that found no table, from every  300 per minute
+                       address together (a guesser with many addresses
+                       counts once); past it every join is 429 until the
+                       window ends (join_guesses_left, guessed)
   RATE_LIMIT_SPEECH    sentences synthesised for one address (GET       30 per minute
                        /v1/speech; charged by the view: an answer from
                        the cache or a 304 is not counted here)
   REDIS_URL            where the counters live (redis://host:port/db)   memory
+  RATE_LIMIT_FILE      without Redis: the file the workers count in     memory
 
 Why not Flask-Limiter, which this module used before: it resolves every request's
 limits anew (decorators, blueprints, exemptions, meta limits, a context object) and
@@ -46,6 +54,7 @@ from limits import parse_many
 from limits.storage import MemoryStorage, storage_from_string
 from limits.strategies import FixedWindowRateLimiter
 
+from referee.api.limit_file import FileStorage
 from referee.service.current import current_request
 from referee.service.problems import TooManyRequests
 
@@ -60,7 +69,9 @@ DEFAULTS = {
     "RATE_LIMIT_RULESETS": "30 per minute",
     "RATE_LIMIT_ADDRESS_WRITES": "1200 per minute",
     "RATE_LIMIT_SPEECH": "30 per minute",
+    "RATE_LIMIT_JOIN_GUESSES": "300 per minute",
     "REDIS_URL": "",
+    "RATE_LIMIT_FILE": "",
     "RATELIMIT_KEY_PREFIX": "referee",
 }
 # The limits that are not the default: the endpoints of one setting share its counter.
@@ -80,8 +91,12 @@ PER_TOKEN = frozenset({"tables.post_move", "tables.replace_secret"})
 ADDRESS_WRITES = "RATE_LIMIT_ADDRESS_WRITES"
 # Limits a view charges itself (charge()), for costly work a request may not need.
 CHARGED = ("RATE_LIMIT_SPEECH",)
-# Probes and static files are never limited: an orchestrator must always see the truth.
-EXEMPT = ("health.health", "health.ready", "web.static", "docs.static", "static")
+# Counted for everybody at once, not per client: the key's client is this.
+EVERYONE = "*"
+# Probes, metrics and static files are never limited: an orchestrator must always see
+# the truth.
+EXEMPT = ("health.health", "health.ready", "metrics.scrape", "web.static", "docs.static",
+          "static")
 # Stands for the client in a counter's key while the rest of it is built once.
 _CLIENT = "\x00client\x00"
 # While Redis does not answer, counters live in memory; Redis is tried again after this.
@@ -154,11 +169,10 @@ class ClientLimits:
         self.charged = {setting: tuple(self._counted(item, setting.lower(), False)
                                        for item in parse_many(config[setting]))
                         for setting in CHARGED}
+        self.join_guesses = tuple(self._counted(item, "rate_limit_join_guesses", False)
+                                  for item in parse_many(config["RATE_LIMIT_JOIN_GUESSES"]))
         self.memory = FixedWindowRateLimiter(LazyMemoryStorage())
-        redis_url = config["REDIS_URL"]
-        self.shared = (FixedWindowRateLimiter(storage_from_string(
-            redis_url, socket_timeout=STORAGE_TIMEOUT_SECONDS,
-            socket_connect_timeout=STORAGE_TIMEOUT_SECONDS)) if redis_url else None)
+        self.shared = _shared_counters(config)
         self._shared_dead_until = 0.0
         self._lock = threading.Lock()
 
@@ -201,6 +215,39 @@ class ClientLimits:
         (one of CHARGED); 429 past it."""
         self._count(current_request(), self.charged[setting])
 
+    def check_join_guesses(self):
+        """429 while the join codes that found no table, from everyone together, are
+        past their limit: then every join is refused before its code is looked up, so
+        a guesser learns nothing from the answers (a found code answering 200 while
+        the misses answer 429 would tell it which guess was right)."""
+        for item, scope, head, tail, expiry, _ in self.join_guesses:
+            key = head + EVERYONE + tail
+            counters = self._counters()
+            try:
+                spent = counters.storage.get(key)
+            except Exception:  # noqa: BLE001 - Redis or the file went away: memory's
+                self._shared_failed()
+                counters = self.memory
+                spent = counters.storage.get(key)
+            if spent >= item.amount:
+                raise self._refusal(counters, item, (self.prefix, EVERYONE, scope),
+                                    "every client together: too many join codes that "
+                                    "found no table")
+
+    def guessed(self):
+        """Count one join code that found no table against RATE_LIMIT_JOIN_GUESSES."""
+        for item, scope, head, tail, expiry, _ in self.join_guesses:
+            key = head + EVERYONE + tail
+            counters = self._counters()
+            if counters is self.memory:
+                self.memory.storage.count(key, expiry)
+                continue
+            try:
+                counters.storage.incr(key, expiry)
+            except Exception:  # noqa: BLE001
+                self._shared_failed()
+                self.memory.storage.count(key, expiry)
+
     def _count(self, asking, limits):
         address = asking.remote_addr or "127.0.0.1"
         for item, scope, head, tail, expiry, by_token in limits:
@@ -212,7 +259,7 @@ class ClientLimits:
             else:
                 try:  # what counters.hit(item, prefix, client, scope) does, key built
                     allowed = counters.storage.incr(key, expiry) <= item.amount
-                except Exception:  # noqa: BLE001 - Redis went away: count in memory
+                except Exception:  # noqa: BLE001 - Redis or the file went away: count in memory
                     self._shared_failed()
                     counters = self.memory
                     allowed = counters.storage.count(key, expiry) <= item.amount
@@ -246,6 +293,17 @@ class ClientLimits:
         return problem
 
 
+def _shared_counters(config):
+    """The counters every worker shares (Redis, else the instance's file), or None."""
+    if config["REDIS_URL"]:
+        return FixedWindowRateLimiter(storage_from_string(
+            config["REDIS_URL"], socket_timeout=STORAGE_TIMEOUT_SECONDS,
+            socket_connect_timeout=STORAGE_TIMEOUT_SECONDS))
+    if config["RATE_LIMIT_FILE"]:
+        return FixedWindowRateLimiter(FileStorage(str(config["RATE_LIMIT_FILE"])))
+    return None
+
+
 def _token_client(asking):
     """The counter's client for a request with a bearer token: a digest of the token
     (never the token itself in a key), or None without one."""
@@ -260,6 +318,12 @@ def charge(app, setting):
     limits = app.extensions.get("referee.limits")
     if limits is not None:
         limits.charge(setting)
+
+
+def join_guesses(app):
+    """The app's limits when they are on (join_table checks and counts guesses), else
+    None."""
+    return app.extensions.get("referee.limits")
 
 
 def configure(app):

@@ -27,6 +27,7 @@ from collections import OrderedDict
 
 from flask import Blueprint, current_app, request, stream_with_context, url_for
 
+from referee import metrics
 from referee.engine import judge, open_table, parse_move, parse_state
 from referee.engine.corrections import correct, is_correction, parse_correction
 from referee.engine.errors import InputError, problem
@@ -45,7 +46,7 @@ from .events import check_deal
 from .fields import request_fields
 from .openapi import EVENTS_PAGE, SEAT, TABLE_PHONE, TABLES_PAGE
 from .rulesets import page_limit
-from . import standing
+from . import limits, standing
 from .tablekit import (JOIN_ALPHABET, JOIN_LENGTH, check_owner, join_code_sha256, new_join_code,
                        new_secret, pinned, table_or_404, with_next)
 from .states import ParsedStates
@@ -181,10 +182,15 @@ def join_table():
     seat = _seat_field(fields)
     fields.done()
     raw = _normalised_join_code(code)
+    guesses = limits.join_guesses(current_app)
+    if guesses is not None:
+        guesses.check_join_guesses()
     token, token_sha256 = new_secret()
     table = services().store.join_table(join_code_sha256(raw), token_sha256,
                                         lambda found: _joining_seat(found, seat))
     if table is None:
+        if guesses is not None:
+            guesses.guessed()
         raise NotFound("no table has this join code (a new secret replaces the code)")
     return answer({"id": table.id, "name": table.name, "secret": token, "seq": table.seq,
                    "seat": seat, "players": table.opening["players"],
@@ -426,12 +432,25 @@ def _wait_seconds():
     return seconds
 
 
+class _WaitingSlots(threading.BoundedSemaphore):
+    """The process's waiting places; the ones taken are the waiting phones' gauge."""
+
+    def acquire(self, blocking=True, timeout=None):
+        taken = super().acquire(blocking, timeout)
+        if taken:
+            metrics.WAITING.inc()
+        return taken
+
+    def release(self, n=1):
+        super().release(n)
+        metrics.WAITING.dec(n)
+
+
 def _long_poll_slots():
     slots = current_app.extensions.get("referee.long_polls")
     if slots is None:
         count = int(current_app.config.get("LONG_POLLS") or DEFAULT_LONG_POLLS)
-        slots = current_app.extensions.setdefault("referee.long_polls",
-                                                  threading.BoundedSemaphore(count))
+        slots = current_app.extensions.setdefault("referee.long_polls", _WaitingSlots(count))
     return slots
 
 

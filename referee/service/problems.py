@@ -203,8 +203,11 @@ def outage_problem(exc):
     recorded, try again later); None for anything else."""
     from referee.store.errors import StorageFull, outage
 
+    from referee import metrics
+
     found = outage(exc)
     if found is None:
         return None
-    kind = InsufficientStorage if isinstance(found, StorageFull) else ServiceUnavailable
-    return kind(str(found))
+    full = isinstance(found, StorageFull)
+    metrics.DATABASE_ERRORS.labels("full" if full else "unavailable").inc()
+    return (InsufficientStorage if full else ServiceUnavailable)(str(found))

@@ -86,6 +86,9 @@ def outage(exc: BaseException) -> StoreError | None:
     """The outage an exception from SQLAlchemy, a driver or the OS means, or None
     when it is something else (a bug: a 500 with its traceback in the log)."""
     chain = list(_chain(exc))
+    for link in chain:  # the store's own verdict (a move that waited out its bound)
+        if isinstance(link, (DatabaseUnavailable, StorageFull)):
+            return link
     for link in chain:
         if _is_full(link):
             return StorageFull(_first_line(link))

@@ -23,13 +23,16 @@ def free_port():
 
 
 @contextmanager
-def gunicorn(database_url, workers, log_path):
+def gunicorn(database_url, workers, log_path, **settings):
+    """gunicorn on a free port; `settings` go to its environment (the rate limits are
+    off unless they say otherwise: most of these tests send bursts on purpose)."""
     store = Store(database_url)
     store.migrate()  # as `make run` does with `referee init-db`
     store.dispose()
     port = free_port()
     env = dict(os.environ, DATABASE_URL=database_url, PORT=str(port), WEB_WORKERS=str(workers),
-               RATE_LIMITS="off")  # these tests send bursts on purpose
+               RATE_LIMITS="off")
+    env.update(settings)
     with open(log_path, "wb") as log:
         process = subprocess.Popen(
             [sys.executable, "-m", "gunicorn", "--config", str(CONFIG), "referee.api:create_app()"],

@@ -15,8 +15,9 @@ PACKAGE = Path(__file__).resolve().parents[2] / "referee"
 REPO = PACKAGE.parent
 # Where reading the environment is the point: the settings themselves, gunicorn's own
 # config file (read by gunicorn before any app exists), and msgfmt's environment
-# handed on with LC_ALL=C so its messages can be parsed.
-READS_THE_ENVIRONMENT = {"config.py", "api/gunicorn_conf.py", "text/checks.py"}
+# handed on with LC_ALL=C so its messages can be parsed; and the metrics, whose
+# multiprocess mode is prometheus_client's own variable, read by it at import.
+READS_THE_ENVIRONMENT = {"config.py", "api/gunicorn_conf.py", "text/checks.py", "metrics.py"}
 SHORT_GAME = "id: short\ntitle: Short game\nextends: classic\nscoring: {target: 100}\n"
 
 

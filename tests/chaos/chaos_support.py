@@ -56,8 +56,8 @@ class Service:
         self.port = free_port()
         self.log_path = log_path
         self.env = dict(os.environ, DATABASE_URL=database_url, PORT=str(self.port),
-                        WEB_WORKERS=str(workers), RATE_LIMITS="off", LOG_LEVEL="warning",
-                        **env)
+                        WEB_WORKERS=str(workers), RATE_LIMITS="off", LOG_LEVEL="warning")
+        self.env.update(env)
         self.process = None
         self.orphans = set()
 
@@ -250,7 +250,15 @@ def check_log(port, table_id, burst):
 
 class Proxy:
     """A TCP proxy on 127.0.0.1 that the test can cut (every connection closed, new
-    ones refused) and restore, between the service and its database."""
+    ones refused) and restore, between the service and its database; or hold (a black
+    hole: nothing is forwarded either way and new connections are never answered, but
+    nothing is refused or closed either) and heal (what was held goes through, as TCP
+    retransmits once a path comes back).
+
+    A black hole made in user space is kinder than dropped packets: the proxy's kernel
+    acknowledges what the service sends, so the service's TCP_USER_TIMEOUT never fires
+    and a statement already sent waits for the heal; the statement, connect and
+    group-commit deadlines are what answers meanwhile."""
 
     def __init__(self, target_port, target_host="127.0.0.1"):
         self.target = (target_host, target_port)
@@ -258,7 +266,15 @@ class Proxy:
         self._sockets = set()
         self._lock = threading.Lock()
         self._listener = None
+        self._flowing = threading.Event()
+        self._flowing.set()
         self.restore()
+
+    def hold(self):
+        self._flowing.clear()
+
+    def heal(self):
+        self._flowing.set()
 
     def restore(self):
         listener = socket.socket()
@@ -286,6 +302,7 @@ class Proxy:
                 client, _ = listener.accept()
             except OSError:
                 return  # cut
+            self._flowing.wait()  # held: the connection is taken, never answered
             try:
                 upstream = socket.create_connection(self.target, timeout=5)
             except OSError:
@@ -307,6 +324,7 @@ class Proxy:
     def _pump(self, source, sink):
         try:
             while data := source.recv(65536):
+                self._flowing.wait()
                 sink.sendall(data)
         except OSError:
             pass

@@ -2,10 +2,12 @@
 request still gets its own outcome: its seq and verdict, or its own refusal."""
 import secrets
 import threading
+import time
 
 import pytest
 
 from referee.store import StaleSeq, TokenRevoked, token_digest
+from referee.store.errors import DatabaseUnavailable
 from referee.store.group_commit import GroupCommit
 
 from test_store_tables import count_up, new_table
@@ -187,3 +189,86 @@ def test_forty_moves_waiting_at_once_on_four_tables_are_all_recorded_in_order(st
         # Each table's moves in the order they were judged, each with its own move.
         assert sorted(event.move["i"] for event in events) == sorted(
             [-1] * (n == 0) + [i for i in range(40) if i % 4 == n])
+
+
+def test_a_move_behind_a_stuck_batch_gives_up_after_the_bound_and_is_never_recorded():
+    """A batch stuck on a database that stopped answering: the moves queued behind it
+    are answered DatabaseUnavailable (503) within the bound instead of waiting with it,
+    nothing of them is recorded when the stuck batch ends, and later moves flow."""
+    recorded, stuck, release = [], threading.Event(), threading.Event()
+
+    def record(batch):
+        if not stuck.is_set():
+            stuck.set()
+            release.wait(30)
+        for pending in batch:
+            recorded.append(pending.work)
+            pending.result = pending.work
+
+    group = GroupCommit(record, wait_seconds=0.3)
+    leader = threading.Thread(target=group.submit, args=("stuck",))
+    leader.start()
+    assert stuck.wait(10)
+    outcomes = {}
+
+    def submit(work):
+        start = time.monotonic()
+        try:
+            outcomes[work] = group.submit(work)
+        except DatabaseUnavailable as exc:
+            outcomes[work] = exc
+        outcomes[work, "seconds"] = time.monotonic() - start
+
+    waiting = [threading.Thread(target=submit, args=(f"behind-{n}",)) for n in range(3)]
+    for thread in waiting:
+        thread.start()
+    for thread in waiting:
+        thread.join(10)
+    for n in range(3):
+        assert isinstance(outcomes[f"behind-{n}"], DatabaseUnavailable), outcomes
+        assert outcomes[f"behind-{n}", "seconds"] < 2
+    release.set()
+    leader.join(10)
+    assert recorded == ["stuck"]  # none of those that gave up
+    assert group.submit("after") == "after" and recorded == ["stuck", "after"]
+
+
+def test_a_move_chosen_to_lead_as_its_wait_ends_leads_instead_of_giving_up():
+    """The hand-over and the bound meeting: a request chosen to lead the next batch
+    just as its wait ran out records its batch; nobody is left waiting forever."""
+    for _ in range(50):
+        recorded = []
+
+        def record(batch):
+            time.sleep(0.01)
+            for pending in batch:
+                recorded.append(pending.work)
+                pending.result = pending.work
+
+        group = GroupCommit(record, wait_seconds=0.01)
+        outcomes = []
+
+        def submit(work):
+            try:
+                outcomes.append(group.submit(work))
+            except DatabaseUnavailable:
+                outcomes.append(None)
+
+        threads = [threading.Thread(target=submit, args=(n,)) for n in range(8)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(10)
+            assert not thread.is_alive()
+        answered = [work for work in outcomes if work is not None]
+        assert set(answered) <= set(recorded) and len(recorded) == len(set(recorded))
+        assert len(outcomes) == 8
+        assert group.submit("next") == "next"
+
+
+def test_a_move_that_waited_out_the_bound_is_a_503_with_retry_after():
+    from referee.service.problems import outage_problem
+
+    problem = outage_problem(DatabaseUnavailable("a move waited 5 s"))
+    assert problem is not None and problem.status == 503
+    assert int(problem.headers()["Retry-After"]) > 0
