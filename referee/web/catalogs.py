@@ -66,14 +66,19 @@ def _pot_stamp():
 
 
 @lru_cache(maxsize=4)
-def _template_messages(stamp):
+def _template(stamp) -> list:
+    """The template's messages (ids only), read once per version of the file."""
     try:
         with open(stamp[0], "rb") as handle:
-            template = read_po(handle)
-    except Exception:  # noqa: BLE001  no template: nothing to preview
+            return [message for message in read_po(handle) if message.id]
+    except Exception:  # noqa: BLE001  no template: nothing to preview or search
         return []
+
+
+@lru_cache(maxsize=4)
+def _template_messages(stamp):
     return [(message.context, message.id if isinstance(message.id, str) else message.id[0])
-            for message in template if message.id]
+            for message in _template(stamp)]
 
 
 @lru_cache(maxsize=4)
@@ -128,9 +133,4 @@ def _translations_of(path, _mtime, _size, lang):
 
 @lru_cache(maxsize=4)
 def _template_entries(stamp):
-    try:
-        with open(stamp[0], "rb") as handle:
-            template = read_po(handle)
-    except Exception:  # noqa: BLE001  no template: nothing to search
-        return []
-    return [_describe(message) for message in template if message.id]
+    return [_describe(message) for message in _template(stamp)]
