@@ -24,6 +24,9 @@ DETAILS = {
     # TRANSLATORS: API refusal (workshop, table page): too many requests in a short time from one phone or computer; {count} is a number of seconds.
     "too-many-requests": MN_("Too many requests from here in a short time: wait {count} second, then send it again.",
                              "Too many requests from here in a short time: wait {count} seconds, then send it again."),
+    # TRANSLATORS: API refusal (table page, Join): join codes that matched no table were typed too often in a short time, by all phones everywhere together (a guard against guessing codes); {count} is a number of seconds.
+    "too-many-join-guesses": MN_("Too many join codes that match no table were tried, by all phones together: wait {count} second, then type the code again.",
+                                 "Too many join codes that match no table were tried, by all phones together: wait {count} seconds, then type the code again."),
 }
 
 

@@ -231,8 +231,7 @@ class ClientLimits:
                 spent = counters.storage.get(key)
             if spent >= item.amount:
                 raise self._refusal(counters, item, (self.prefix, EVERYONE, scope),
-                                    "every client together: too many join codes that "
-                                    "found no table")
+                                    "too-many-join-guesses")
 
     def guessed(self):
         """Count one join code that found no table against RATE_LIMIT_JOIN_GUESSES."""
@@ -281,14 +280,15 @@ class ClientLimits:
             self._shared_dead_until = time.monotonic() + RETRY_STORAGE_SECONDS
 
     @staticmethod
-    def _refusal(counters, item, identifiers):
-        """429, with the seconds to wait said in the asker's language."""
+    def _refusal(counters, item, identifiers, code="too-many-requests"):
+        """429, with the seconds to wait said in the asker's language (`code`: the
+        sentence of referee/api/details.py that says why)."""
         try:
             reset_at = counters.get_window_stats(item, *identifiers).reset_time
         except Exception:  # noqa: BLE001 - the storage just failed: a second is a guess
             reset_at = time.time() + 1
         wait = max(int(reset_at - time.time()), 1)
-        problem = TooManyRequests(detail("too-many-requests", count=wait))
+        problem = TooManyRequests(detail(code, count=wait))
         problem.retry_after = wait
         return problem
 

@@ -33,6 +33,7 @@ def test_guesses_from_many_addresses_share_one_limit(database_url):
     refused = join(client, wrong, "10.9.9.9")
     assert refused.status_code == 429 and int(refused.headers["Retry-After"]) > 0
     assert refused.get_json()["type"] == "/docs#problem-too-many-requests"
+    assert "join codes that match no table" in refused.get_json()["detail"]
     # The right code is refused too while the limit is spent: otherwise a right guess
     # would stand out (200) among the refused wrong ones.
     assert join(client, table["join_code"], "10.9.9.10").status_code == 429
