@@ -277,3 +277,19 @@ def service_worker():
     response = Response((STATIC / "sw.js").read_bytes(), mimetype="text/javascript")
     response.headers["Cache-Control"] = "no-cache"
     return response
+
+
+# --- an evening of tables: the organiser's page and the projector's (issue 26) --------
+
+@bp.get("/events")
+@bp.get("/events/<event_id>")
+def organiser_page(event_id=None):
+    """The organiser's page: the token is kept by the browser (never in a URL); the
+    script reads the event from the API (`/events` alone lists the token's events)."""
+    return render_template("web/event_organiser.html", event_id=event_id)
+
+
+@bp.get("/events/<event_id>/standings")
+def projector_page(event_id):
+    """The public standings, for a projector: the API's standings need no token."""
+    return render_template("web/event_projector.html", event_id=event_id)

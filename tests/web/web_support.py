@@ -12,7 +12,7 @@ PAGES = {"rulebook": "/", "workshop": "/workshop", "try": "/try", "table": "/tab
          "translators": "/translators"}
 
 # Words a translated page may keep in Latin letters: the brand and file formats.
-LATIN_ALLOWED = {"UNO", "YAML", "JSON"}
+LATIN_ALLOWED = {"UNO", "YAML", "JSON", "CSV"}
 _LATIN_WORD = re.compile(r"[A-Za-z]{3,}")
 
 # The text of the page that is in the page's language: every text node whose nearest
