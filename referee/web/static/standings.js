@@ -29,10 +29,10 @@ function render(body) {
   const heats = new Map(body.standings.map((standing) => [standing.player, standing]));
   $("rows").replaceChildren(...body.places.map((placed) => {
     const standing = heats.get(placed.player);
-    const place = page.element("td", {class: "number place"}, placed.place);
-    if (placed.from === "final") place.append(page.element("span", {class: "finalist"}, strings.finalist));
-    return page.element("tr", {"data-player": placed.player}, place,
-      page.element("td", {class: "player"}, placed.player),
+    const player = page.element("td", {class: "player"}, placed.player);
+    if (placed.from === "final") player.append(" ", page.element("span", {class: "finalist"}, strings.finalist));
+    return page.element("tr", {"data-player": placed.player},
+      page.element("td", {class: "number place"}, placed.place), player,
       ...["score", "wins", "points", "cards_left"].map((key) =>
         page.element("td", {class: `number ${key}`}, standing[key])));
   }));
