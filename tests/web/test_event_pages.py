@@ -174,6 +174,7 @@ def test_an_evening_is_run_from_the_organisers_page_and_shown_on_the_projector(s
     final.locator("text=Close the round").click()
     final.locator(".round-status.closed").wait_for()
     assert page.locator("#start-round").is_hidden()
+    assert page.locator("#all-played").inner_text() == "Every round has been played."
 
     # A correction at a round-1 table after its round closed: the projector says so.
     corrected = correct_the_last_score(evening.client, evening.tables[(1, 1)])

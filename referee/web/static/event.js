@@ -115,7 +115,8 @@ function renderStart() {
   button.hidden = !next || (last && last.status !== "closed");
   if (next) button.textContent = next.kind === "final" ? strings.start_final
     : page.format(strings.start_heat, {number: next.number});
-  $("updated").dataset.over = next ? "" : "1";
+  $("all-played").textContent = strings.all_played;
+  $("all-played").hidden = Boolean(next);
 }
 
 $("start-round") && $("start-round").addEventListener("click", async () => {
