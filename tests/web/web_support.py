@@ -9,7 +9,7 @@ TRANSLATED = ("gu", "hi", "ne", "te")
 SCREENSHOTS = Path(__file__).parent / "screenshots"
 
 PAGES = {"rulebook": "/", "workshop": "/workshop", "try": "/try", "table": "/table",
-         "translators": "/translators"}
+         "translators": "/translators", "events": "/events"}
 
 # Words a translated page may keep in Latin letters: the brand and file formats.
 LATIN_ALLOWED = {"UNO", "YAML", "JSON", "CSV"}
