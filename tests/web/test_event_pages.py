@@ -16,7 +16,7 @@ sys.path.insert(0, str(Path(__file__).parents[1] / "api"))  # the evening's help
 from apitest import bearer, unique_id  # noqa: E402
 from event_support import SimulatedTable, create_event, publish_house  # noqa: E402
 from test_api_events_evening import PLAYERS, POINTS, correct_the_last_score  # noqa: E402
-from web_support import PAGE_LANGUAGE_TEXT, english_left, screenshot  # noqa: E402
+from web_support import CLIPPED, PAGE_LANGUAGE_TEXT, english_left, screenshot  # noqa: E402
 
 from referee.text.catalogs import translator  # noqa: E402
 from referee.text.events import event_message  # noqa: E402
@@ -143,6 +143,7 @@ def test_an_evening_is_run_from_the_organisers_page_and_shown_on_the_projector(s
     page.locator("#problem p", has_text=still).wait_for()
     shown = page.evaluate(PAGE_LANGUAGE_TEXT)
     assert set(english_left(shown)) <= TYPED_BY_ORGANISER
+    assert page.evaluate(CLIPPED) == []
     screenshot(page, "event-organiser-refused-hi")
 
     # Time is called: the page asks each playing table's points, one field a seat.
@@ -184,6 +185,9 @@ def test_an_evening_is_run_from_the_organisers_page_and_shown_on_the_projector(s
     assert board.locator("#rows .finalist").count() == 4
     shown = board.evaluate(PAGE_LANGUAGE_TEXT)
     assert set(english_left(shown)) <= TYPED_BY_ORGANISER
+    assert board.evaluate(CLIPPED) == []
+    assert board.evaluate("document.documentElement.scrollHeight") <= PROJECTOR["height"], \
+        "16 players fit the projector's screen"
     screenshot(board, "event-projector-hi", full_page=False)
     board.goto(f"{server['url']}/events/{event_id}/standings?lang=en")
     board.locator("#change", has_text="Changed by a correction at table 1 of round 1").wait_for()

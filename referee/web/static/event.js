@@ -90,9 +90,11 @@ async function refresh() {
   if (status === 0) return showNetwork(body);
   $("network").hidden = true;
   if (status !== 200) return showProblem(status, body);
-  event = body;
   readAt = Date.now();
-  render();
+  // Drawn again only when something changed: a button keeps its focus between reads.
+  const changed = JSON.stringify(body) !== JSON.stringify(event);
+  event = body;
+  if (changed) render(); else tick();
 }
 
 function render() {
