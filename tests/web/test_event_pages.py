@@ -215,3 +215,17 @@ def test_the_organisers_page_lists_the_tokens_events_and_makes_a_captain_token_o
     seated = client.post(f"/v1/events/{event['id']}/rounds", headers=bearer(token))
     assert seated.status_code == 403 and seated.get_json()["type"].endswith("captain-token")
     assert page.locator("#csv").get_attribute("href") == f"/v1/events/{event['id']}/export.csv"
+
+    # Round 1 started and one table opened from the page, as its first card is turned.
+    page.click("text=Start round 1")
+    first = page.locator('[data-round="1"] .event-table').first
+    dealer = first.locator("td").nth(3).inner_text()  # the second player's name
+    first.locator("text=Open the table").click()
+    page.select_option("#open-1-1-dealer", label=dealer)
+    page.fill("#open-1-1-card", "red-7")
+    page.click(".open-form button[type=submit]")
+    first.locator(".phase", has_text="Playing").wait_for()
+    opened = client.get(f"/v1/events/{event['id']}").get_json()["rounds"][0]["tables"][0]
+    state = client.get(opened["href"]).get_json()["state"]
+    assert state["top"] == "red-7" and state["dealer"] == 1
+    assert page.locator('[data-round="1"] .event-table').nth(1).locator("text=Open the table").is_visible()

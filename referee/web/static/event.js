@@ -177,6 +177,9 @@ function renderTable(round, table) {
       page.element("th", {scope: "col", class: "number"}, strings.cards_left))),
     page.element("tbody", {}, ...rows)));
   if (table.join_code && round.status !== "closed") card.append(joinCode(table.join_code));
+  if (!table.opened && round.status !== "closed" && token()) {
+    card.append(actionButton(strings.open_table, () => openTableForm(round, table)));
+  }
   return card;
 }
 
@@ -239,6 +242,31 @@ function swapForm(round) {
     if (await act(`/rounds/${round.number}/swap`, {players})) {
       closeForm();
       $("problem").replaceChildren(page.element("p", {}, strings.swapped));
+      refresh();
+    }
+  });
+  openForm(round, node);
+}
+
+// Opening a table as its dealer turns the first card (or the captain does, with the
+// captain's token): the referee table gets the seated players and the code shown.
+function openTableForm(round, table) {
+  const id = `open-${round.number}-${table.number}`;
+  const node = page.element("form", {class: "inline-form open-form"},
+    page.element("strong", {}, page.format(strings.table_heading, {number: table.number})),
+    page.element("span", {class: "field"}, page.element("label", {for: `${id}-dealer`}, strings.dealer),
+      page.element("select", {id: `${id}-dealer`},
+        ...table.players.map((name, seat) => page.element("option", {value: seat}, name)))),
+    page.element("span", {class: "field"}, page.element("label", {for: `${id}-card`}, strings.first_card),
+      page.element("input", {id: `${id}-card`, required: "", lang: "en", placeholder: "red-7",
+                             autocomplete: "off", spellcheck: "false"})),
+    page.element("button", {type: "submit"}, strings.open_table));
+  node.addEventListener("submit", async (submitted) => {
+    submitted.preventDefault();
+    const opening = {dealer: Number(node.querySelector("select").value),
+                     first_card: node.querySelector("input").value.trim()};
+    if (await act(`/rounds/${round.number}/tables/${table.number}`, opening, 201)) {
+      closeForm();
       refresh();
     }
   });
