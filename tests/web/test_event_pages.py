@@ -16,7 +16,7 @@ sys.path.insert(0, str(Path(__file__).parents[1] / "api"))  # the evening's help
 from apitest import bearer, unique_id  # noqa: E402
 from event_support import SimulatedTable, create_event, publish_house  # noqa: E402
 from test_api_events_evening import PLAYERS, POINTS, correct_the_last_score  # noqa: E402
-from web_support import CLIPPED, PAGE_LANGUAGE_TEXT, english_left, screenshot  # noqa: E402
+from web_support import CLIPPED, PAGE_LANGUAGE_TEXT, PHONE, english_left, screenshot  # noqa: E402
 
 from referee.text.catalogs import translator  # noqa: E402
 from referee.text.events import event_message  # noqa: E402
@@ -229,3 +229,9 @@ def test_the_organisers_page_lists_the_tokens_events_and_makes_a_captain_token_o
     state = client.get(opened["href"]).get_json()["state"]
     assert state["top"] == "red-7" and state["dealer"] == 1
     assert page.locator('[data-round="1"] .event-table').nth(1).locator("text=Open the table").is_visible()
+
+    # The same page on the organiser's phone: nothing cut off, nothing wider than the screen.
+    assert page.locator("#all-played").is_hidden(), "its only round is still playing"
+    page.set_viewport_size(PHONE)
+    assert page.evaluate(CLIPPED) == []
+    screenshot(page, "event-organiser-phone-en")

@@ -114,11 +114,12 @@ function renderStart() {
   const next = event.next_round;
   const button = $("start-round");
   const last = event.rounds[event.rounds.length - 1];
-  button.hidden = !next || (last && last.status !== "closed");
+  const lastClosed = !last || last.status === "closed";
+  button.hidden = !next || !lastClosed;
   if (next) button.textContent = next.kind === "final" ? strings.start_final
     : page.format(strings.start_heat, {number: next.number});
   $("all-played").textContent = strings.all_played;
-  $("all-played").hidden = Boolean(next);
+  $("all-played").hidden = Boolean(next) || !lastClosed;
 }
 
 $("start-round") && $("start-round").addEventListener("click", async () => {
