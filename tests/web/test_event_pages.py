@@ -232,6 +232,13 @@ def test_the_organisers_page_lists_the_tokens_events_and_makes_a_captain_token_o
 
     # The same page on the organiser's phone: nothing cut off, nothing wider than the screen.
     assert page.locator("#all-played").is_hidden(), "its only round is still playing"
+
+    # The referee out of reach: the page says so, and stops saying it once it answers again.
+    assert re.fullmatch(r"Updated \d+ s ago", page.locator("#updated").inner_text())
+    page.route("**/v1/events/**", lambda route: route.abort())
+    page.locator("#network", has_text="Cannot reach the referee").wait_for()
+    page.unroute("**/v1/events/**")
+    page.locator("#network").wait_for(state="hidden")
     page.set_viewport_size(PHONE)
     assert page.evaluate(CLIPPED) == []
     screenshot(page, "event-organiser-phone-en")
