@@ -242,3 +242,12 @@ def test_the_organisers_page_lists_the_tokens_events_and_makes_a_captain_token_o
     page.set_viewport_size(PHONE)
     assert page.evaluate(CLIPPED) == []
     screenshot(page, "event-organiser-phone-en")
+
+
+def test_a_link_to_an_event_the_referee_does_not_have_says_so_in_the_readers_language(server, page):
+    hi = translator("hi")
+    for path in ("/events/NoSuchEvent0000", "/events/NoSuchEvent0000/standings"):
+        response = page.goto(f"{server['url']}{path}?lang=hi")
+        assert response.status == 404
+        page.locator(".event-problem", has_text=hi.gettext(
+            "No event has this link: check it, or open the event from the list below.")).wait_for()
