@@ -117,6 +117,7 @@ def test_an_evening_is_run_from_the_organisers_page_and_shown_on_the_projector(s
     evening.play_round(1)
     wait_for_phases(page, 1, ["game-over"])
     assert round1.locator(".winner").count() == 4
+    assert round1.locator("text=Swap two players").count() == 0, "its tables have moves"
     screenshot(page, "event-organiser-round1-en")
     board.wait_for_function("(text) => document.getElementById('playing').textContent === text",
                             arg=hi.gettext("Every table has finished."))

@@ -139,7 +139,9 @@ function renderRound(round) {
   const open = round.status !== "closed";
   const buttons = page.element("div", {class: "actions"});
   if (open) {
-    if (round.status === "playing") buttons.append(actionButton(strings.swap, () => swapForm(round)));
+    if (round.status === "playing" && swappable(round).length >= 2) {
+      buttons.append(actionButton(strings.swap, () => swapForm(round)));
+    }
     buttons.append(actionButton(strings.call_time, () => timeForm(round)),
                    actionButton(strings.close_round, () => closeRound(round)));
   }
@@ -226,8 +228,11 @@ async function closeRound(round) {
   }
 }
 
+// The tables whose players may still be swapped: not opened, or opened without a move.
+const swappable = (round) => round.tables.filter((table) => !table.opened || table.seq === 0);
+
 function playerSelect(id, round) {
-  const names = round.tables.flatMap((table) => table.players);
+  const names = swappable(round).flatMap((table) => table.players);
   return page.element("select", {id, required: ""},
                       ...names.map((name) => page.element("option", {value: name}, name)));
 }
@@ -236,7 +241,7 @@ function swapForm(round) {
   const node = page.element("form", {class: "inline-form swap-form"},
     playerSelect(`swap-${round.number}-a`, round), " ⇄ ", playerSelect(`swap-${round.number}-b`, round),
     page.element("button", {type: "submit"}, strings.swap));
-  node.querySelectorAll("select")[1].selectedIndex = round.tables[0].players.length;
+  node.querySelectorAll("select")[1].selectedIndex = swappable(round)[0].players.length;
   node.addEventListener("submit", async (submitted) => {
     submitted.preventDefault();
     const players = Array.from(node.querySelectorAll("select"), (select) => select.value);
