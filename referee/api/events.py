@@ -30,6 +30,7 @@ from referee.store.repository import insert_table
 
 from .auth import bearer_token, organiser
 from .context import answer, services, with_message
+from .details import detail
 from .event_problems import event_problem
 from .fields import request_fields
 from .tablekit import check_owner, join_code_sha256, new_join_code, new_secret, with_next
@@ -54,8 +55,8 @@ def _event_or_404(event_id):
 def _token():
     token = bearer_token()
     if token is None:
-        raise Unauthorized("send `Authorization: Bearer <token>`: the organiser's token "
-                           "(`referee token create NAME`) or a table captain's")
+        raise Unauthorized(detail("token-missing", header="Authorization: Bearer <token>",
+                                  command="referee token create NAME"))
     return token
 
 
@@ -68,7 +69,7 @@ def _organiser_of(event):
         captain = store.captain_event(token_digest(token))
         if captain is not None:
             raise event_problem("captain-token" if captain == event.id else "other-event")
-        raise Unauthorized("this token is unknown or has been revoked")
+        raise Unauthorized(detail("token-unknown"))
     if name != event.owner:
         raise event_problem("not-your-event")
     return name

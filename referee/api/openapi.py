@@ -990,7 +990,9 @@ PATHS = {
     "/v1/events/{event_id}/standings": {"get": operation(
         "Standings, computed from the tables' logs", "events",
         {"200": ok("Every player, best first.", ref("Standings"))}, (404,),
-        params=("event_id",), operation_id="getStandings")},
+        params=("event_id",), operation_id="getStandings",
+        description="Public, no token: the projector's page /events/{event_id}/standings "
+                    "reads it (join codes are never part of it).")},
     "/v1/events/{event_id}/log": {"get": operation(
         "The event's log: every action, in order", "events",
         {"200": ok("A page of entries.", ref("EventLog"))}, (400, 404),

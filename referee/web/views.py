@@ -277,3 +277,30 @@ def service_worker():
     response = Response((STATIC / "sw.js").read_bytes(), mimetype="text/javascript")
     response.headers["Cache-Control"] = "no-cache"
     return response
+
+
+# --- an evening of tables: the organiser's page and the projector's (issue 26) --------
+
+@bp.get("/events")
+@bp.get("/events/<table_id:event_id>")
+def organiser_page(event_id=None):
+    """The organiser's page: the token is kept by the browser (never in a URL); the
+    script reads the event from the API (`/events` alone lists the token's events)."""
+    if event_id is not None and not _event_exists(event_id):
+        return render_template("web/event_organiser.html", event_id=None, missing=True), 404
+    return render_template("web/event_organiser.html", event_id=event_id)
+
+
+@bp.get("/events/<table_id:event_id>/standings")
+def projector_page(event_id):
+    """The public standings, for a projector: the API's standings need no token."""
+    if not _event_exists(event_id):
+        return render_template("web/event_organiser.html", event_id=None, missing=True), 404
+    return render_template("web/event_projector.html", event_id=event_id)
+
+
+def _event_exists(event_id):
+    """A mistyped or old link gets a page saying so, not a page that polls for ever."""
+    from flask import current_app
+
+    return current_app.extensions["referee"].store.get_event(event_id) is not None

@@ -102,6 +102,17 @@ def test_a_swap_with_an_unknown_player_is_refused_in_the_organisers_language(cli
     assert refused["detail"] == "Zoya इस राउंड का खिलाड़ी नहीं है।"
 
 
+def test_an_events_action_without_a_token_or_with_a_wrong_one_says_so_in_the_organisers_language(client, event):
+    """The organiser's page shows the API's detail as it is: a missing or mistyped token
+    is told in Hindi when Hindi is asked, like the workshop's."""
+    made, _ = event
+    missing = problem(client.post(f"/v1/events/{made['id']}/rounds?lang=hi"), 401)
+    assert "Authorization: Bearer <token>" in missing["detail"] and "टोकन" in missing["detail"]
+    wrong = problem(client.post(f"/v1/events/{made['id']}/rounds/1/close?lang=hi",
+                                headers=bearer("not-a-token")), 401)
+    assert wrong["detail"] == "यह आयोजक टोकन पहचाना नहीं गया या रद्द हो चुका है; इसे फिर से जाँचें, या नया टोकन माँगें।"
+
+
 def test_players_cannot_be_swapped_once_their_table_has_moved(client, event):
     made, token = event
     tables = start(client, made["id"], token).get_json()["tables"]

@@ -33,7 +33,7 @@ def server(tmp_path_factory):
     http = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=http.serve_forever, daemon=True)
     thread.start()
-    yield {"url": f"http://127.0.0.1:{http.server_port}", "token": token}
+    yield {"url": f"http://127.0.0.1:{http.server_port}", "token": token, "app": app}
     http.shutdown()
     thread.join(timeout=5)
 

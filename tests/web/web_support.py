@@ -9,10 +9,10 @@ TRANSLATED = ("gu", "hi", "ne", "te")
 SCREENSHOTS = Path(__file__).parent / "screenshots"
 
 PAGES = {"rulebook": "/", "workshop": "/workshop", "try": "/try", "table": "/table",
-         "translators": "/translators"}
+         "translators": "/translators", "events": "/events"}
 
 # Words a translated page may keep in Latin letters: the brand and file formats.
-LATIN_ALLOWED = {"UNO", "YAML", "JSON"}
+LATIN_ALLOWED = {"UNO", "YAML", "JSON", "CSV"}
 _LATIN_WORD = re.compile(r"[A-Za-z]{3,}")
 
 # The text of the page that is in the page's language: every text node whose nearest
