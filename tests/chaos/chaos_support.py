@@ -338,3 +338,14 @@ class Proxy:
     def close(self):
         if self._listener is not None:
             self.cut()
+
+
+# CI's machine has Redis here (the developers' guide); CI (CI=true, set by .ci/run) uses it
+# when REDIS_URL is not set, so the Redis tests run there rather than skip. It is not
+# exported to the whole suite: test apps would then share Redis counters across tests.
+CI_REDIS_URL = "redis://127.0.0.1:6379/0"
+
+
+def redis_url_from_env():
+    """REDIS_URL, else CI's Redis on CI, else None (the Redis tests skip, saying so)."""
+    return os.environ.get("REDIS_URL") or (CI_REDIS_URL if os.environ.get("CI") == "true" else None)

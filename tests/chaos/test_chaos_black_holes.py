@@ -7,7 +7,6 @@ go in, nothing comes back; a TCP proxy in the test holds every byte, chaos_suppo
   500 and moves stayed wedged 60 s after the network healed).
 - Redis: moves keep their pace, within twice that of the same service with a Redis
   that answers, measured side by side (issue 25: p50 3.8 s instead of 16 ms)."""
-import os
 import statistics
 import time
 
@@ -16,7 +15,7 @@ from sqlalchemy.engine import make_url
 
 from referee.store.testing import migrated, postgres_url_from_env, scratch_database
 
-from chaos_support import (RECOVERY_SECONDS, Burst, Proxy, Service, check_log,
+from chaos_support import (RECOVERY_SECONDS, Burst, Proxy, Service, check_log, redis_url_from_env,
                            open_test_table, request, table_secret)
 
 pytestmark = pytest.mark.chaos
@@ -66,7 +65,7 @@ def test_a_postgresql_black_hole_is_503_and_moves_flow_within_5_s_of_the_heal(he
 
 @pytest.fixture
 def redis_port():
-    redis_url = os.environ.get("REDIS_URL")
+    redis_url = redis_url_from_env()
     if not redis_url:
         pytest.skip("a Redis black hole needs Redis: set REDIS_URL (CI: redis://127.0.0.1:6379/0)")
     url = make_url(redis_url)

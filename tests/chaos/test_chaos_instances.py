@@ -3,7 +3,6 @@ PostgreSQL and Redis behind nginx with the repository's deploy/nginx.conf. Throu
 the proxy a table is opened, a phone joins by its code, moves are played and a phone
 waiting for the next move hears it whichever instance records it; with one instance
 killed, moves still go through; both instances' readiness and metrics answer."""
-import os
 import shutil
 import subprocess
 import threading
@@ -13,7 +12,7 @@ import pytest
 
 from referee.store.testing import migrated, postgres_url_from_env, scratch_database
 
-from chaos_support import OPENING, ROOT, Service, free_port, request
+from chaos_support import OPENING, ROOT, Service, free_port, redis_url_from_env, request
 
 pytestmark = pytest.mark.chaos
 
@@ -22,12 +21,12 @@ pytestmark = pytest.mark.chaos
 def pieces(tmp_path):
     missing = [what for what, there in (
         ("PostgreSQL (DATABASE_URL)", postgres_url_from_env()),
-        ("Redis (REDIS_URL)", os.environ.get("REDIS_URL")),
+        ("Redis (REDIS_URL)", redis_url_from_env()),
         ("nginx (apt-get install nginx-light)", shutil.which("nginx"))) if not there]
     if missing:
         pytest.skip("the load-balanced deployment needs " + ", ".join(missing))
     with scratch_database("postgresql", tmp_path) as url:
-        yield migrated(url), os.environ["REDIS_URL"]
+        yield migrated(url), redis_url_from_env()
 
 
 def start_nginx(tmp_path, ports):
