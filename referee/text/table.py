@@ -71,6 +71,12 @@ SPOKEN_NEXT: dict[str, Sentence] = {
     "play-after-draw": S_("spoken", "{player}: play a card, or pass."),
     # TRANSLATORS: SPOKEN ALOUD by the phone, never shown: the short form of "{player} may play the card just drawn or end their turn." Said to {player}, who has just drawn.
     "play-after-draw/drawn-only": S_("spoken", "{player}: play the card drawn, or pass."),
+    # TRANSLATORS: SPOKEN ALOUD by the phone, never shown: the short form of "{winner} went out: score the round by giving the cards left in each hand, or each player's points." Said right after "{winner} wins the round!".
+    "score": S_("spoken", "Now score the round."),
+    # TRANSLATORS: SPOKEN ALOUD by the phone, never shown: the short form of "Round {round} is scored: deal round {next_round}."
+    "deal": S_("spoken", "Deal round {next_round}."),
+    # TRANSLATORS: SPOKEN ALOUD by the phone, never shown: the short form of "The game is over: {winner} has won." Said right after the verdict that names the winner.
+    "game-over": S_("spoken", "Game over."),
 }
 
 ANSWERS: dict[str, Sentence] = {
@@ -291,12 +297,13 @@ def untold_effects(verdict: dict) -> list[dict]:
 def message(verdict: dict, lang: str, players, rules, spoken: bool = False) -> str:
     """A verdict's message, the table's own codes included: its own sentences, one for
     each effect they do not say, and, after a points score, the card values it was
-    counted with. `spoken`: the words said aloud (verdicts.SPOKEN)."""
+    counted with. `spoken`: the words said aloud (verdicts.SPOKEN), without the card
+    values (a list to check sums against, read on the screen, not heard)."""
     if verdict.get("code") in TABLE_CODES:
         return correction_message(verdict, lang, players, rules)
     said = [verdict_message(verdict, lang, players, rules, spoken)]
     said += [text for text in (effect_text(effect, lang, players) for effect in untold_effects(verdict)) if text]
     values = (verdict.get("details") or {}).get("values")
-    if isinstance(values, list) and values:
+    if isinstance(values, list) and values and not spoken:
         said.append(values_message(values, lang, rules))
     return " ".join(said)
