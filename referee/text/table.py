@@ -12,7 +12,7 @@ from .cards import card_name, color_name, kind_name
 from .catalogs import translator
 from .effects import effect_text
 from .render import Translator, sentence_start
-from .verdicts import M_, MN_, S_, Sentence, player_name, verdict_message
+from .verdicts import M_, MN_, S_, SN_, Sentence, player_name, verdict_message
 
 # --- what happens next ------------------------------------------------------------
 
@@ -71,6 +71,14 @@ SPOKEN_NEXT: dict[str, Sentence] = {
     "play-after-draw": S_("spoken", "{player}: play a card, or pass."),
     # TRANSLATORS: SPOKEN ALOUD by the phone, never shown: the short form of "{player} may play the card just drawn or end their turn." Said to {player}, who has just drawn.
     "play-after-draw/drawn-only": S_("spoken", "{player}: play the card drawn, or pass."),
+    # TRANSLATORS: SPOKEN ALOUD by the phone, never shown: the short form of "{winner} went out: score the round by giving the cards left in each hand, or each player's points." Said right after "{winner} wins the round!".
+    "score": S_("spoken", "Now score the round."),
+    # TRANSLATORS: SPOKEN ALOUD by the phone, never shown: the short form of "Round {round} is scored: deal round {next_round}."
+    "deal": S_("spoken", "Deal round {next_round}."),
+    # TRANSLATORS: SPOKEN ALOUD by the phone, never shown: the short form of "The game is over: {winner} has won." Said right after the verdict that names the winner.
+    "game-over": S_("spoken", "Game over."),
+    # TRANSLATORS: SPOKEN ALOUD by the phone, never shown: the short form of "{player} draws {count} cards." (the draw a card played at {player} makes them take). Said to {player}.
+    "answer-draw": SN_("spoken", "{player}, draw {count} card.", "{player}, draw {count} cards."),
 }
 
 ANSWERS: dict[str, Sentence] = {
@@ -80,6 +88,17 @@ ANSWERS: dict[str, Sentence] = {
     "challenge": M_("Instead, {player} may challenge the {card}."),
     # TRANSLATORS: second sentence after "Bina draws 4 cards.": instead, {player} may answer with {cards} (joined with "or") or challenge the {card}.
     "stack-or-challenge": M_("Instead, {player} may answer with {cards} or challenge the {card}."),
+}
+
+# What else the one who must draw may do, written for the ear: said right after
+# "Chirag, draw 4 cards.", so the one who may do it is not named again.
+SPOKEN_ANSWERS: dict[str, Sentence] = {
+    # TRANSLATORS: SPOKEN ALOUD by the phone, never shown: the short form of "Instead, {player} may answer with {cards}." Said right after "Chirag, draw 4 cards." to that player; {cards} is a list joined with "or".
+    "stack": S_("spoken", "Or answer with {cards}."),
+    # TRANSLATORS: SPOKEN ALOUD by the phone, never shown: the short form of "Instead, {player} may challenge the {card}." Said right after "Chirag, draw 4 cards." to that player; "it" is the card that makes them draw.
+    "challenge": S_("spoken", "Or challenge it."),
+    # TRANSLATORS: SPOKEN ALOUD by the phone, never shown: the short form of "Instead, {player} may answer with {cards} or challenge the {card}." Said right after "Chirag, draw 4 cards." to that player; {cards} is a list joined with "or".
+    "stack-or-challenge": S_("spoken", "Or answer with {cards}, or challenge."),
 }
 
 # TRANSLATORS: said after what must happen now: {targets} (one name or a list) played down to one card without calling UNO and can still be caught.
@@ -120,7 +139,8 @@ def next_sentences(action: dict, spoken: bool = False) -> list[tuple[Sentence, d
         answer = ("stack-or-challenge" if stack and challenge else "stack" if stack
                   else "challenge" if challenge else None)
         if answer:
-            said.append((ANSWERS[answer], dict(values, kinds=action.get("stack_with"))))
+            said.append(((SPOKEN_ANSWERS if spoken else ANSWERS)[answer],
+                         dict(values, kinds=action.get("stack_with"))))
     catchable = [seat for seat in action.get("catchable") or () if seat != action.get("player")]
     if catchable:
         said.append((CATCHABLE, {"seats": catchable, "number": len(catchable)}))
@@ -278,25 +298,30 @@ TOLD_BY_CODE = {
     "corrected": {"corrected"},
 }
 SAID_BY_NEXT = frozenset({"turn"})
+# A draw (or launcher presses) still to be taken is what `next` says to the one who owes
+# it ("Chirag, draw 2 cards."): the spoken words leave it to next, so the ear hears it once.
+SAID_BY_NEXT_WHEN_PENDING = frozenset({"draw", "launcher"})
 
 
-def untold_effects(verdict: dict) -> list[dict]:
-    """The effects of a verdict its own sentences do not say."""
+def untold_effects(verdict: dict, spoken: bool = False) -> list[dict]:
+    """The effects of a verdict its own sentences do not say (`spoken`: nor next's)."""
     told = TOLD_BY_CODE.get(verdict.get("code"), set()) | SAID_BY_NEXT
     effects = verdict.get("effects")
-    return [effect for effect in effects if isinstance(effect, dict) and effect.get("type") not in told] \
+    return [effect for effect in effects if isinstance(effect, dict) and effect.get("type") not in told
+            and not (spoken and effect.get("pending") and effect.get("type") in SAID_BY_NEXT_WHEN_PENDING)] \
         if isinstance(effects, list) else []
 
 
 def message(verdict: dict, lang: str, players, rules, spoken: bool = False) -> str:
     """A verdict's message, the table's own codes included: its own sentences, one for
     each effect they do not say, and, after a points score, the card values it was
-    counted with. `spoken`: the words said aloud (verdicts.SPOKEN)."""
+    counted with. `spoken`: the words said aloud (verdicts.SPOKEN), without the card
+    values (a list to check sums against, read on the screen, not heard)."""
     if verdict.get("code") in TABLE_CODES:
         return correction_message(verdict, lang, players, rules)
     said = [verdict_message(verdict, lang, players, rules, spoken)]
-    said += [text for text in (effect_text(effect, lang, players) for effect in untold_effects(verdict)) if text]
+    said += [text for text in (effect_text(effect, lang, players) for effect in untold_effects(verdict, spoken)) if text]
     values = (verdict.get("details") or {}).get("values")
-    if isinstance(values, list) and values:
+    if isinstance(values, list) and values and not spoken:
         said.append(values_message(values, lang, rules))
     return " ".join(said)

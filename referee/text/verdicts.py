@@ -663,10 +663,17 @@ def owed_at_opening(code: str, details: dict, effects) -> tuple[str, int | None]
     return None
 
 
+# Said for both wordings of a failed challenge: who draws is what the table needs to hear.
+# TRANSLATORS: SPOKEN ALOUD by the phone, never shown: the short form of a failed challenge verdict, whose last sentence is "The challenge fails, so {player} draws {count} cards and loses their turn." {player} is the challenger, who draws.
+CHALLENGE_FAILED_SPOKEN = SN_("spoken", "Challenge failed: {player} draws {count} card.",
+                              "Challenge failed: {player} draws {count} cards.")
+
 # Sentences written for the ear (msgctxt "spoken"): what a phone or GET /v1/speech says
 # aloud instead of the written message, for the verdicts said most often and whose
-# written form is long (espeak-ng 1.51 took 5.5 to 18.7 s over them). The essential
-# comes first, in a few words; the written message on screen keeps the whole ruling.
+# written form is long (espeak-ng 1.51 took 5.5 to 18.7 s over them), and for the rare
+# long ones that end a challenge, a round or the game (8-18 s written): who draws, who
+# wins, the score. The essential comes first, in a few words (at most 4 s for the common
+# ones, docs/speech.md); the written message on screen keeps the whole ruling.
 # A code without one here is said as it is written. Keys as MESSAGES's.
 SPOKEN: dict[str, tuple[Sentence, ...]] = {
     "played": (
@@ -698,6 +705,48 @@ SPOKEN: dict[str, tuple[Sentence, ...]] = {
     "pending-draw": (
         # TRANSLATORS: SPOKEN ALOUD by the phone, never shown: the short form of "Because of {card}, {player} must first draw {count} cards, or stack a card on it where the rules allow." Said to {player}.
         SN_("spoken", "{player}, draw {count} card first.", "{player}, draw {count} cards first."),
+    ),
+    "passed": (
+        # TRANSLATORS: SPOKEN ALOUD by the phone, never shown: the short form of "{player} ended their turn." (without playing, after drawing)
+        S_("spoken", "{player} passed."),
+    ),
+    "nothing-pending": (
+        # TRANSLATORS: SPOKEN ALOUD by the phone, never shown: the short form of "{player} has no cards to draw, so there is nothing to accept or challenge." Said to {player}, who tried to accept or challenge a draw card nobody played at them.
+        S_("spoken", "{player}, no draw to accept."),
+    ),
+    "catch-target-has-cards": (
+        # TRANSLATORS: SPOKEN ALOUD by the phone, never shown: the short form of "{target} holds {count} cards, so {target} did not need to call UNO." (a refused catch). Keep the word UNO.
+        SN_("spoken", "{target} holds {count} card: no UNO needed.",
+            "{target} holds {count} cards: no UNO needed."),
+    ),
+    "only-drawn-card": (
+        # TRANSLATORS: SPOKEN ALOUD by the phone, never shown: the short form of "After drawing, only the card just drawn, {drawn}, may be played, not {card}." {drawn} is the card just drawn (a card name).
+        S_("spoken", "No: only the card drawn, {drawn}."),
+    ),
+    "went-out": (
+        # TRANSLATORS: SPOKEN ALOUD by the phone, never shown: the short form of "{player} played their last card, {card}, and won the round."
+        S_("spoken", "{player} wins the round!"),
+    ),
+    "challenge-failed": (
+        CHALLENGE_FAILED_SPOKEN,
+    ),
+    "challenge-failed/playable": (
+        CHALLENGE_FAILED_SPOKEN,
+    ),
+    "round-scored": (
+        # TRANSLATORS: SPOKEN ALOUD by the phone, never shown: the short form of "{player} wins the round and scores {points} points." {player} won the round.
+        SN_("spoken", "{player} scores {points} point.", "{player} scores {points} points.", n="points"),
+        # TRANSLATORS: SPOKEN ALOUD by the phone, never shown: the short form of "{player} now has {total} points in all." Said right after "Asha scores 19 points."
+        SN_("spoken", "Total {total}.", "Total {total}.", n="total"),
+    ),
+    "game-won": (
+        # TRANSLATORS: SPOKEN ALOUD by the phone, never shown: the short form of the verdict that ends the game ("{player} now has {total} points. The target was 500 points, so {player} wins the game.").
+        SN_("spoken", "{player} wins the game with {total} point!",
+            "{player} wins the game with {total} points!", n="total"),
+    ),
+    "round-dealt": (
+        # TRANSLATORS: SPOKEN ALOUD by the phone, never shown: the short form of "Round {round} is dealt: {top} is the first card on the discard pile, the colour in play is {color}, and {first_player} plays first." {top} is a card name, {color} a colour word; who plays first is said next.
+        S_("spoken", "Round {round}: {top}. Now {color}."),
     ),
 }
 

@@ -10,7 +10,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from apitest import OPENING, bearer
-from referee.text.table import SPOKEN_NEXT
+from referee.text.table import SPOKEN_ANSWERS, SPOKEN_NEXT
 from referee.text.verdicts import SPOKEN
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -96,7 +96,8 @@ def _catalog(lang):
 @pytest.mark.parametrize("lang", ["gu", "hi", "ne", "te"])
 def test_every_spoken_sentence_is_a_catalog_message_translated_and_marked_for_speech(lang):
     catalog = _catalog(lang)
-    sentences = [sentence for said in SPOKEN.values() for sentence in said] + list(SPOKEN_NEXT.values())
+    sentences = ([sentence for said in SPOKEN.values() for sentence in said] + list(SPOKEN_NEXT.values())
+                 + list(SPOKEN_ANSWERS.values()))
     for sentence in sentences:
         message = catalog.get(sentence.singular, context="spoken")
         assert message is not None, sentence.singular
@@ -131,3 +132,95 @@ def test_the_commonest_verdict_is_said_within_4_seconds_and_far_quicker_than_wri
     written = f"{played['message']} {played['next']['message']}"
     assert seconds_said(played["spoken"], lang) <= 4.0
     assert seconds_said(spoken, lang) <= 0.7 * seconds_said(written, lang), (spoken, written)
+
+
+# Verdicts of real Classic moves (as bench/speech.py's random games record them: Asha,
+# Bina, Chirag), the rare long ones: what the table must hear, said in a few seconds.
+PLAYERS = ["Asha", "Bina", "Chirag"]
+RARE_VERDICTS = {
+    "challenge-failed": ({"player": 0, "target": 2, "card": "wild-draw-four", "color": "red", "count": 6},
+                         [{"type": "draw", "player": 0, "count": 6}, {"type": "skip", "player": 0}],
+                         "Challenge failed: Asha draws 6 cards.", ("Asha", "6")),
+    "went-out": ({"player": 0, "card": "yellow-7"}, [{"type": "round-over", "winner": 0}],
+                 "Asha wins the round!", ("Asha",)),
+    "round-scored": ({"player": 0, "points": 19, "total": 19}, [{"type": "score", "player": 0, "points": 19}],
+                     "Asha scores 19 points. Total 19.", ("Asha", "19")),
+    "game-won": ({"player": 0, "points": 119, "total": 504, "target": 500},
+                 [{"type": "score", "player": 0, "points": 119}, {"type": "game-over", "winner": 0}],
+                 "Asha wins the game with 504 points!", ("Asha", "504")),
+    "round-dealt": ({"first_player": 2, "top": "yellow-8", "color": "yellow", "round": 2}, [],
+                    "Round 2: yellow 8. Now yellow.", ("2", "8")),
+}
+NEXT_AFTER = {"went-out": ({"situation": "score", "winner": 0}, "Now score the round."),
+              "round-scored": ({"situation": "deal", "round": 1, "next_round": 2}, "Deal round 2."),
+              "game-won": ({"situation": "game-over", "winner": 0}, "Game over.")}
+
+
+def _classic():
+    from referee.rules import builtin_rulesets
+    return builtin_rulesets()["classic"].data
+
+
+def _espeak_or_fail():
+    import shutil
+    if shutil.which("espeak-ng") is None:
+        pytest.fail("espeak-ng is missing (scripts/system-deps.sh installs it)", pytrace=False)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("code", sorted(RARE_VERDICTS))
+def test_a_rare_long_verdict_is_said_in_a_few_seconds_with_who_draws_or_wins(code, lang):
+    from referee.text.table import message, next_message
+    _espeak_or_fail()
+    details, effects, english, facts = RARE_VERDICTS[code]
+    verdict = {"code": code, "details": details, "effects": effects}
+    spoken = message(verdict, lang, PLAYERS, _classic(), spoken=True)
+    written = message(verdict, lang, PLAYERS, _classic())
+    if lang == "en":
+        assert spoken == english
+    for fact in facts:  # the name and the number the table must hear
+        assert fact in spoken, (fact, spoken)  # Latin digits: the service spells them for the voice
+    assert seconds_said(spoken, lang) <= 4.0, spoken
+    assert seconds_said(spoken, lang) <= 0.7 * seconds_said(written, lang), (spoken, written)
+    if code in NEXT_AFTER:
+        action, english_next = NEXT_AFTER[code]
+        said_next = next_message(action, lang, PLAYERS, _classic(), spoken=True)
+        assert said_next == english_next if lang == "en" else said_next != english_next
+        assert seconds_said(said_next, lang) <= 2.5, said_next
+
+
+def test_a_points_score_is_said_without_its_card_values_which_stay_on_the_screen():
+    from referee.text.table import message
+    verdict = {"code": "round-scored", "details": {
+        "player": 0, "points": 19, "total": 19,
+        "values": [{"face_value": ["number"]}, {"kinds": ["skip", "reverse"], "points": 20}]}}
+    written = message(verdict, "en", PLAYERS, _classic())
+    assert "Card values" in written and "Number cards" in written
+    assert message(verdict, "en", PLAYERS, _classic(), spoken=True) == "Asha scores 19 points. Total 19."
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_pass_and_whose_turn_it_is_now_are_said_within_4_seconds(client, table, lang):
+    _espeak_or_fail()
+    drawn = client.post("/v1/rulesets/classic/check", json={
+        "state": table["state"], "move": {"type": "draw", "player": 1}}).get_json()
+    passed = client.post(f"/v1/rulesets/classic/check?lang={lang}", json={
+        "state": drawn["state"], "move": {"type": "pass", "player": 1}}).get_json()
+    assert passed["code"] == "passed", passed
+    said = f"{passed['spoken']} {passed['next']['spoken']}"
+    assert seconds_said(said, lang) <= 4.0, said
+    assert seconds_said(said, lang) < seconds_said(f"{passed['message']} {passed['next']['message']}", lang)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_draw_card_played_says_the_draw_once_to_the_one_who_draws(client, table, lang):
+    _espeak_or_fail()
+    played = check(client, table, {"type": "play", "player": 1, "cards": ["wild-draw-four"], "color": "blue"}, lang)
+    said = f"{played['spoken']} {played['next']['spoken']}"
+    written = f"{played['message']} {played['next']['message']}"
+    if lang == "en":
+        assert said == ("Bina played Wild Draw Four. Now blue. Chirag loses their turn. "
+                        "Chirag, draw 4 cards. Or challenge it.")
+    four = "४" if lang == "ne" else "4"
+    assert said.count(four) == 1 and written.count("4") == 2, (said, written)
+    assert seconds_said(said, lang) <= 0.7 * seconds_said(written, lang), (said, written)
