@@ -39,7 +39,8 @@ from typing import TYPE_CHECKING, Any, Final, cast
 
 from mypy_extensions import mypyc_attr
 
-from .judge import judge, top_card
+from .judge import judge
+from .playing import top_card
 from .legal import enumerate_moves, legal_moves
 from .moves import Move
 from .opening import open_table
