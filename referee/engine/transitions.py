@@ -1,7 +1,8 @@
 """The state transitions a move and an opening share: passing the turn, taking cards,
 owing a draw or launcher presses, reversing, ending a round.
 
-The judge (judge.py) decides whether a move is legal and which of these it sets off;
+The judge (judge.py and its sections: playing.py, drawing.py, calls.py, scoring.py)
+decides whether a move is legal and which of these it sets off;
 the opening (opening.py) sets off the same ones for the first card turned. Each one
 changes the new state it is given in place (never the state the move was judged on)
 and appends to `effects` what the table must do, in the shapes listed in effects.py.
