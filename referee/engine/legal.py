@@ -72,9 +72,15 @@ def legal_moves(rules: Rules, state: State, hand: Any = None) -> list[Legal]:
     hands = _hands_by_seat(state, hand)
     if state.side is not None:
         rules = rules.on_side(state.side)
-    return [Legal(move, rules, state,
-                  hands.get(move.player) if move.type in ("play", "draw", "pass") else None)
-            for move in enumerate_moves(rules, state, hands)]
+    return [Legal(move, rules, state, _hand_of(hands, move)) for move in enumerate_moves(rules, state, hands)]
+
+
+def _hand_of(hands: dict[int, list[str]], move: Move) -> list[str] | None:
+    """The mover's hand, for the moves whose verdict reads it (a play, a draw, a pass)."""
+    player = move.player
+    if player is None or move.type not in ("play", "draw", "pass"):
+        return None
+    return hands.get(player)
 
 
 def enumerate_moves(rules: Rules, state: State, hands: dict[int, list[str]]) -> list[Move]:

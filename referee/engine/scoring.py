@@ -39,19 +39,21 @@ def _score_ended_round(rules: Rules, state: State, move: Move) -> Verdict:
         return refuse(state, "round-not-over", "scoring")
     if state.scored:
         return refuse(state, "round-already-scored", "scoring")
-    winner = state.winner
+    winner = _winner(state)
     pending = state.pending
     if pending is not None:   # a draw until a colour comes, owed on the last card: made first
         return refuse(state, "pending-draw", "scoring", player=pending.player, count=pending.count,
                       card=pending.card)
     if move.points is not None:
         return _score_points(rules, state, move.points)
+    hands = move.hands
+    assert hands is not None   # a score move gives points or hands (parse_move)
     standing = bool(state.out) and state.hand_counts[winner] > 0   # the last player left in
-    if move.hands[winner] and not standing:
-        return refuse(state, "winner-has-cards", "scoring.method", player=winner, count=len(move.hands[winner]))
+    if hands[winner] and not standing:
+        return refuse(state, "winner-has-cards", "scoring.method", player=winner, count=len(hands[winner]))
     owing = {debt.player for debt in state.debts}
     spare = state.cards_to_draw(rules)
-    for seat, cards in enumerate(move.hands):
+    for seat, cards in enumerate(hands):
         held = state.hand_counts[seat]
         # a seat still owing presses may have received cards the table did not count
         most = held + spare if seat in owing else held
@@ -59,9 +61,9 @@ def _score_ended_round(rules: Rules, state: State, move: Move) -> Verdict:
             return refuse(state, "hand-count-mismatch", "scoring.method", player=seat,
                           expected=held, count=len(cards))
         spare -= len(cards) - held
-    by_seat = [sum(card.kind.score for card in cards) for cards in move.hands]
+    by_seat = [sum(card.kind.score for card in cards) for cards in hands]
     new = state.copy()
-    new.hand_counts = [len(cards) for cards in move.hands]
+    new.hand_counts = [len(cards) for cards in hands]
     return _score_round(rules, state, new, by_seat, {})
 
 
@@ -72,6 +74,7 @@ def _score_reported_round(rules: Rules, state: State, move: Move) -> Verdict:
     winner's 0 with points), and is scored at once. On a round the referee saw end,
     `winner` must be the one who went out."""
     winner = move.winner
+    assert winner is not None   # (judge_score sends only a score that names its winner)
     if state.phase == "round-over":
         if winner != state.winner:
             raise InputError.at(pointer("move", "winner"),
@@ -109,9 +112,17 @@ def _score_round(rules: Rules, state: State, new: State, by_seat: list[int], ext
     return _add_round_points(rules, state, new, _opponents_points(rules, state, by_seat), extra)
 
 
+def _winner(state: State) -> int:
+    """The seat that went out: a round being scored has one (parse_state refuses a
+    state over without it; a score naming its winner sets it)."""
+    winner = state.winner
+    assert winner is not None
+    return winner
+
+
 def _opponents_points(rules: Rules, state: State, by_seat: list[int]) -> int:
     """What the round's winner scores: the hands of every seat outside their team."""
-    team = _team(rules, state, state.winner)
+    team = _team(rules, state, _winner(state))
     return sum(points for seat, points in enumerate(by_seat) if seat not in team)
 
 
@@ -132,7 +143,7 @@ def _eliminate(rules: Rules, state: State, new: State, by_seat: list[int], extra
     if new.active == 1:
         new.phase = "game-over"
         new.scored = False
-        effects.append({"type": "game-over", "winner": state.winner})
+        effects.append({"type": "game-over", "winner": _winner(state)})
         return allow(new, "game-won", "house.elimination", effects, **details, target=rules.target)
     new.phase = "round-over"
     new.scored = True
@@ -143,9 +154,10 @@ def _eliminate(rules: Rules, state: State, new: State, by_seat: list[int], extra
 def _score_points(rules: Rules, state: State, by_seat: list[int]) -> Verdict:
     """A score given as each seat's points, as the table counted them: the verdict
     carries the ruleset's card values so the table can check its sums."""
-    if by_seat[state.winner] and not (state.out and state.hand_counts[state.winner]):
-        raise InputError.at(pointer("move", "points", state.winner),
-                            f"player {state.winner} went out: their points are 0", "contradicts-table")
+    winner = _winner(state)
+    if by_seat[winner] and not (state.out and state.hand_counts[winner]):
+        raise InputError.at(pointer("move", "points", winner),
+                            f"player {winner} went out: their points are 0", "contradicts-table")
     refusal = _points_bound_refusal(rules, state, by_seat)
     if refusal:
         return refusal
@@ -181,6 +193,7 @@ def _team(rules: Rules, state: State, seat: int) -> tuple[int, ...]:
 def _add_own_hands(rules: Rules, state: State, new: State, by_seat: list[int], extra: dict[str, Any]) -> Verdict:
     """Scoring by own hands: every player adds their own hand's points (times the
     multiplier); once someone reaches the target, the fewest points win."""
+    round_winner = _winner(state)
     new.debts = ()
     scores = [total + points * rules.multiplier for total, points in zip(state.scores, by_seat)]
     new.scores = tuple(scores)
@@ -189,7 +202,7 @@ def _add_own_hands(rules: Rules, state: State, new: State, by_seat: list[int], e
     if rules.single_round or max(scores) >= rules.target or state.active == 1:
         # a player out of the game (being out lasts the game) no longer plays for the win
         contenders = [seat for seat in range(len(scores)) if not (rules.out_for_game and seat in state.out)]
-        winner = min(contenders, key=lambda seat: (scores[seat], seat != state.winner))
+        winner = min(contenders, key=lambda seat: (scores[seat], seat != round_winner))
         new.phase = "game-over"
         new.winner = winner
         effects.append({"type": "game-over", "winner": winner})
@@ -197,12 +210,12 @@ def _add_own_hands(rules: Rules, state: State, new: State, by_seat: list[int], e
                      points=by_seat[winner] * rules.multiplier, total=scores[winner],
                      target=rules.target, **extra)
     new.scored = True
-    return allow(new, "round-scored", "scoring.method", effects, player=state.winner,
-                 points=by_seat[state.winner] * rules.multiplier, total=scores[state.winner], **extra)
+    return allow(new, "round-scored", "scoring.method", effects, player=round_winner,
+                 points=by_seat[round_winner] * rules.multiplier, total=scores[round_winner], **extra)
 
 
 def _add_round_points(rules: Rules, state: State, new: State, points: int, extra: dict[str, Any]) -> Verdict:
-    winner = state.winner
+    winner = _winner(state)
     new.debts = ()
     points *= rules.multiplier
     scores = list(state.scores)
@@ -238,9 +251,11 @@ def apply_mercy(rules: Rules, state: State, effects: Effects) -> None:
     the whole game, `lasts: game`), their cards going under the discard pile; the last
     player left wins the round."""
     lasts = "game" if rules.mercy_for_game else "round"
+    limit = rules.mercy_limit
+    assert limit is not None   # (judge applies the mercy rule only where it has a limit)
     for seat in range(state.seats):
         held = state.hand_counts[seat]
-        if seat in state.out or held < rules.mercy_limit:
+        if seat in state.out or held < limit:
             continue
         state.out = state.out | {seat}
         state.hand_counts[seat] = 0

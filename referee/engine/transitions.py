@@ -65,7 +65,9 @@ def flip(rules: Rules, state: State, turned_up: Card, effects: Effects) -> None:
     """Every card turns over: the discard pile (its bottom card, other side up, is the
     new top card `turned_up`, which sets the colour; a wild turned up names none), the
     draw pile and the hands. Hand and pile counts do not change."""
-    state.side = rules.other_side.side
+    other = rules.other_side
+    assert other is not None   # only a card of a two-sided deck flips (rules.py)
+    state.side = other.side
     state.top = turned_up.text
     state.color = turned_up.color
     effects.append({"type": "flip", "side": state.side, "top": state.top})
