@@ -600,17 +600,13 @@ def _choices(rules: Rules, player: int, group: tuple[Card, ...], one_left: bool,
     # a card that turns the deck over: each card of the other side may be the one turned up
     turned = tuple(rules.other_side.cards.values()) if kind.flips else (None,)
     plays = [_play(player, group, color, target, uno, up)
-             for up in turned if not _named(kind, up) for color in colors for target in targets for uno in calls]
+             for up in turned if not _names_wild_turned_up(kind, up)
+             for color in colors for target in targets for uno in calls]
     # ...and a wild turned up whose colour the Flip's player names: each colour of that side
     plays += [_play(player, group, color, target, uno, up)
-              for up in turned if _named(kind, up) for color in rules.other_side.colors
+              for up in turned if _names_wild_turned_up(kind, up) for color in rules.other_side.colors
               for target in targets for uno in calls]
     return plays
-
-
-def _named(kind: KindSpec, turned_up: Card | None) -> bool:
-    return (kind.names_wild_turned_up and turned_up is not None and turned_up.color is None
-            and turned_up.kind.choose_color)
 
 
 def _play(player: int, cards: tuple[Card, ...], color: str | None, target: int | None, uno: bool,
