@@ -29,6 +29,7 @@ def judge_call_uno(rules: Rules, state: State, move: Move, hand: list[Card] | No
     if refusal:
         return refusal
     player = move.player
+    assert player is not None   # every move but a score or a deal names its player (parse_move)
     held = state.hand_counts[player]
     precall = (held == 2 and rules.uno_precall and player == state.current and state.phase == "play")
     if held != 1 and not precall:
@@ -44,6 +45,7 @@ def judge_catch_uno(rules: Rules, state: State, move: Move, hand: list[Card] | N
     if refusal:
         return refusal
     accuser, target = move.player, move.target
+    assert accuser is not None and target is not None   # a catch names both (parse_move)
     code = None
     if accuser == target:
         code, details = "catch-self", {"player": accuser}
@@ -79,48 +81,55 @@ def judge_challenge(rules: Rules, state: State, move: Move, hand: list[Card] | N
     if refusal:
         return refusal
     pending = state.pending
+    assert pending is not None   # (answer_refusal refuses a challenge with nothing pending)
+    player = pending.player      # the challenger: answer_refusal refuses anyone else
     kind = rules.cards[pending.card].kind
     if (pending.by is None or pending.on_its_player() or kind.challenge is None
             or kind.restriction == "none"):
         return refuse(state, "not-challengeable", f"cards.{kind.id}.restriction", card=pending.card)
     offender = pending.by
-    if len(move.hand) != state.hand_counts[offender]:
+    shown, prev_top = move.hand, pending.prev_top
+    # a challenge shows a hand (parse_move); a challengeable draw kept the card it was played on
+    assert shown is not None and prev_top is not None
+    if len(shown) != state.hand_counts[offender]:
         return refuse(state, "hand-count-mismatch", "challenge", player=offender,
-                      expected=state.hand_counts[offender], count=len(move.hand))
-    holding = restriction_breaches(rules, kind, move.hand, rules.cards[pending.prev_top],
-                                    pending.prev_color)
+                      expected=state.hand_counts[offender], count=len(shown))
+    holding = restriction_breaches(rules, kind, shown, rules.cards[prev_top], pending.prev_color)
     guilty_draw, failed_extra = kind.challenge
     new = state.copy()
     effects: Effects = []
     new.pending = None
-    close_uno_windows(rules, new, move.player, is_play=False)
+    close_uno_windows(rules, new, player, is_play=False)
     rule = f"cards.{kind.id}.challenge"
     if holding:
         if guilty_draw is None and pending.until_color:   # the card's own draw, until the colour comes
             _owe_until_color(new, Pending("draw", None, offender, pending.card, by=offender,
                                           until_color=True), effects)
-            return allow(new, "challenge-succeeded", rule, effects, player=move.player, target=offender,
+            return allow(new, "challenge-succeeded", rule, effects, player=player, target=offender,
                          card=pending.card, color=pending.prev_color, holding=holding, count=None)
         count = pending.count if guilty_draw is None else guilty_draw
+        assert count is not None   # a draw with a count (one until a colour comes is owed above)
         draw_now(rules, new, offender, count, effects)
         new.phase = "play"
-        new.current = move.player
-        effects.append({"type": "turn", "player": move.player})
-        return allow(new, "challenge-succeeded", rule, effects, player=move.player, target=offender,
+        new.current = player
+        effects.append({"type": "turn", "player": player})
+        return allow(new, "challenge-succeeded", rule, effects, player=player, target=offender,
                      card=pending.card, color=pending.prev_color, holding=holding, count=count)
     if pending.until_color:   # until the colour comes, then the extra cards
-        _owe_until_color(new, Pending("draw", failed_extra or None, move.player, pending.card,
+        _owe_until_color(new, Pending("draw", failed_extra or None, player, pending.card,
                                       lose_turn=pending.lose_turn, until_color=True), effects)
-        return allow(new, "challenge-failed", rule, effects, player=move.player, target=offender,
+        return allow(new, "challenge-failed", rule, effects, player=player, target=offender,
                      card=pending.card, color=pending.prev_color, count=failed_extra)
-    count = pending.count + failed_extra
-    draw_now(rules, new, move.player, count, effects)
+    owed = pending.count
+    assert owed is not None   # a draw with a count (one until a colour comes is owed above)
+    count = owed + failed_extra
+    draw_now(rules, new, player, count, effects)
     if pending.lose_turn:
-        lose_turn(new, move.player, effects)
+        lose_turn(new, player, effects)
     else:
         new.phase = "play"
-        effects.append({"type": "turn", "player": move.player})
-    return allow(new, "challenge-failed", rule, effects, player=move.player, target=offender,
+        effects.append({"type": "turn", "player": player})
+    return allow(new, "challenge-failed", rule, effects, player=player, target=offender,
                  card=pending.card, color=pending.prev_color, count=count)
 
 
@@ -171,6 +180,7 @@ def add_challenges(rules: Rules, state: State, hands: dict[int, list[str]], foun
     """Add the challenge of the pending draw's card, where its restriction makes it
     challengeable and the hand of the player who played it is known."""
     pending = state.pending
+    assert pending is not None   # (legal.py lists answers only to a pending draw)
     kind = rules.cards[pending.card].kind
     if (pending.by is not None and not pending.on_its_player() and kind.challenge is not None
             and kind.restriction != "none" and pending.by in hands and state.phase == "respond"):
