@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from .moves import Move
-from .playing import playable_cards, restriction_breaches, without
+from .playing import card_on_top, playable_cards, restriction_breaches, without
 from .refusals import OVER, Effects, allow, answer_refusal, over_or_not_your_turn, over_refusal, refuse
 from .state import Debt, Pending
 from .transitions import advance, close_uno_windows, pending_effect, resolve_pending, take_cards
@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 
 def judge_draw(rules: Rules, state: State, move: Move, hand: list[Card] | None) -> Verdict:
     player = move.player
+    assert player is not None   # a draw names its player (parse_move)
     if state.phase == "game-over":
         return over_refusal(state)
     if move.shown and len(move.shown) != move.count:
@@ -38,10 +39,12 @@ def judge_draw(rules: Rules, state: State, move: Move, hand: list[Card] | None) 
         return refuse(state, "draw-impossible", "deck_size", count=move.count, available=available)
     pending = state.pending
     # (a draw until a colour comes is still owed when the round ended on its card: going out, playing.py)
-    answering = pending is not None and player == pending.player and state.phase in ("respond", "round-over")
-    if move.color is not None and not (answering and rules.cards[pending.card].kind.victim_names_color):
+    answered = pending if pending is not None and player == pending.player else None
+    if state.phase not in ("respond", "round-over"):
+        answered = None
+    if move.color is not None and not (answered is not None and rules.cards[answered.card].kind.victim_names_color):
         return refuse(state, "draw-color-not-allowed", "turn.draw", player=player)
-    if answering:
+    if answered is not None:
         return _answer_pending_by_drawing(rules, state, move)
     if state.debts and any(debt.player == player for debt in state.debts):
         return _settle_debt(rules, state, move)
@@ -55,7 +58,7 @@ def judge_draw(rules: Rules, state: State, move: Move, hand: list[Card] | None) 
     if refusal:
         return refusal
     if hand is not None and not rules.draw_when_playable:
-        top = rules.cards[state.top]
+        top = card_on_top(rules, state)
         holding = [c.text for c in playable_cards(rules, hand, top, state.color)]
         if holding:
             return refuse(state, "draw-while-playable", "turn.draw.when_playable", holding=holding)
@@ -84,7 +87,7 @@ def _until_playable_refusal(rules: Rules, state: State, move: Move, available: i
     on to the maximum (or the last card the table has) while none is."""
     if not move.shown:
         return None
-    top = rules.cards[state.top]
+    top = card_on_top(rules, state)
     for card in move.shown[:-1]:
         if rules.matches(card, top, state.color):
             return refuse(state, "drew-past-playable", "turn.draw.until_playable", card=card.text)
@@ -97,6 +100,7 @@ def _until_playable_refusal(rules: Rules, state: State, move: Move, available: i
 
 def _apply_draw(rules: Rules, state: State, move: Move) -> Verdict:
     player = move.player
+    assert player is not None   # a draw names its player (parse_move)
     new = state.copy()
     effects: Effects = []
     take_cards(rules, new, player, move.count, effects)
@@ -116,10 +120,11 @@ def _apply_draw(rules: Rules, state: State, move: Move) -> Verdict:
 
 def _answer_pending_by_drawing(rules: Rules, state: State, move: Move) -> Verdict:
     pending = state.pending
+    assert pending is not None   # (judge_draw sends only a draw that answers one)
     if pending.until_color:
         return _answer_until_color(rules, state, move)
     if pending.kind == "draw":
-        owed = min(pending.count, state.cards_for(rules, pending.player))
+        owed = min(_count_of(pending), state.cards_for(rules, pending.player))
         if move.count != owed:
             return refuse(state, "draw-count-invalid", "turn.draw", count=move.count, max=owed)
         return _accept(rules, state, pending)
@@ -135,7 +140,7 @@ def _answer_pending_by_drawing(rules: Rules, state: State, move: Move) -> Verdic
     if pending.until_cards and not settled and new.cards_to_draw(rules) == 0:
         settled = True   # the launcher is empty: it can fire nothing more
     if not settled:
-        remaining = None if pending.until_cards else pending.count - presses
+        remaining = None if pending.until_cards else _count_of(pending) - presses
         new.pending = Pending(pending.kind, remaining, pending.player, pending.card,
                               pending.until_cards, pending.lose_turn)
         effects.append(pending_effect(new.pending))
@@ -150,6 +155,7 @@ def _answer_until_color(rules: Rules, state: State, move: Move) -> Verdict:
     table has none left); with the cards shown, it stops at the first card of the colour
     and goes on while none has come."""
     pending = state.pending
+    assert pending is not None   # (judge_draw sends only a draw that answers one)
     kind = rules.cards[pending.card].kind
     rule = f"cards.{kind.id}.effects"
     color = state.color
@@ -183,6 +189,7 @@ def _answer_until_color(rules: Rules, state: State, move: Move) -> Verdict:
 
 def _settle_debt(rules: Rules, state: State, move: Move) -> Verdict:
     player = move.player
+    assert player is not None   # a draw names its player (parse_move)
     index = next(i for i, debt in enumerate(state.debts) if debt.player == player)
     _, owed, until = state.debts[index]
     presses = move.presses or owed or 1
@@ -199,6 +206,7 @@ def _settle_debt(rules: Rules, state: State, move: Move) -> Verdict:
     if settled:
         del debts[index]
     elif not until:
+        assert owed is not None   # a debt has a count unless it lasts until cards come (owe)
         debts[index] = Debt(player, owed - presses, False)
     new.debts = tuple(debts)
     return allow(new, "launcher-settled", "draw_source", effects,
@@ -206,31 +214,35 @@ def _settle_debt(rules: Rules, state: State, move: Move) -> Verdict:
 
 
 def judge_pass(rules: Rules, state: State, move: Move, hand: list[Card] | None) -> Verdict:
-    if state.phase in OVER or move.player != state.current:
-        return over_or_not_your_turn(state, move.player)
+    player = move.player
+    assert player is not None   # a pass names its player (parse_move)
+    if state.phase in OVER or player != state.current:
+        return over_or_not_your_turn(state, player)
     if state.phase == "respond":
         pending = state.pending
+        assert pending is not None   # a state responds to a pending draw (parse_state)
         return refuse(state, "pending-draw", "turn", player=pending.player, count=pending.count, card=pending.card)
-    if not (state.drawn or state.extra_play or state.cards_for(rules, move.player) == 0):
-        return refuse(state, "pass-before-draw", "turn.draw", player=move.player)
+    if not (state.drawn or state.extra_play or state.cards_for(rules, player) == 0):
+        return refuse(state, "pass-before-draw", "turn.draw", player=player)
     if drawn_card_forced(rules, state, hand):
         return refuse(state, "drawn-card-must-be-played", "turn.draw.after", card=state.drawn_card)
     new = state.copy()
     effects: Effects = []
     if new.uno_exposed:
-        close_uno_windows(rules, new, move.player, is_play=False)
-    advance(new, move.player, 0, effects)
-    return Verdict(True, "passed", "turn", effects, new, {"player": move.player})
+        close_uno_windows(rules, new, player, is_play=False)
+    advance(new, player, 0, effects)
+    return Verdict(True, "passed", "turn", effects, new, {"player": player})
 
 
 def drawn_card_forced(rules: Rules, state: State, hand: Sequence[Card] | None) -> bool:
     """A playable drawn card must be played (turn.draw.after: must-play), unless its
     restriction forbids it: a card it may not play is never forced on a player (with
     no hand shown, a card with a restriction is not forced)."""
-    if not (state.drawn and rules.after_draw == "must-play" and state.drawn_card):
+    drawn_text = state.drawn_card
+    if not (state.drawn and rules.after_draw == "must-play" and drawn_text):
         return False
-    drawn = rules.cards[state.drawn_card]
-    top = rules.cards[state.top]
+    drawn = rules.cards[drawn_text]
+    top = card_on_top(rules, state)
     if not rules.matches(drawn, top, state.color):
         return False
     if drawn.kind.restriction == "none":
@@ -244,6 +256,7 @@ def judge_accept(rules: Rules, state: State, move: Move, hand: list[Card] | None
     if refusal:
         return refusal
     pending = state.pending
+    assert pending is not None   # (answer_refusal refuses an accept with nothing pending)
     if pending.kind != "draw":
         return refuse(state, "pending-draw", "draw_source", player=pending.player,
                       count=pending.count, card=pending.card)
@@ -257,7 +270,7 @@ def _accept(rules: Rules, state: State, pending: Pending) -> Verdict:
     """The pending draw is taken: as many cards as it asks, or as the table has left."""
     new = state.copy()
     effects: Effects = []
-    count = min(pending.count, state.cards_for(rules, pending.player))
+    count = min(_count_of(pending), state.cards_for(rules, pending.player))
     take_cards(rules, new, pending.player, count, effects)
     effects.append({"type": "draw", "player": pending.player, "count": count})
     close_uno_windows(rules, new, pending.player, is_play=False)
@@ -265,6 +278,14 @@ def _accept(rules: Rules, state: State, pending: Pending) -> Verdict:
     return allow(new, "draw-accepted", f"cards.{rules.cards[pending.card].kind.id}.effects",
                  effects, player=pending.player, count=count)
 
+
+
+def _count_of(pending: Pending) -> int:
+    """The cards or presses a pending draw asks for: only one that lasts until cards or a
+    colour come has no count (parse_state), and the callers have answered those first."""
+    count = pending.count
+    assert count is not None
+    return count
 
 
 # --- the draws and passes a position allows (legal.py) --------------------------------
@@ -302,6 +323,7 @@ def _turn_draw(rules: Rules, state: State, player: int, available: int) -> Move:
 def add_draw_answers(rules: Rules, state: State, found: list[Move]) -> None:
     """Add the draws that answer the pending draw (and accepting it, where it has a count)."""
     pending = state.pending
+    assert pending is not None   # (legal.py lists answers only to a pending draw)
     player = pending.player
     available = state.cards_for(rules, player)
     if pending.until_color:   # no count to accept: the cards drawn until the colour comes
@@ -313,7 +335,7 @@ def add_draw_answers(rules: Rules, state: State, found: list[Move]) -> None:
             found.append(_draw(player, least))
     elif pending.kind == "draw":
         found.append(Move("accept", player))
-        found.append(_draw(player, min(pending.count, available)))
+        found.append(_draw(player, min(_count_of(pending), available)))
     else:
         found.append(_draw(player, 0, presses=pending.count or 1))
 
@@ -329,6 +351,6 @@ def add_turn_draw(rules: Rules, state: State, player: int, hand: list[str] | Non
     if state.drawn or state.extra_play or available == 0:
         # the hand matters to the judge only for a known drawn card the rules force
         needed = hand is not None and state.drawn_card and rules.after_draw == "must-play"
-        cards = [rules.cards[t] for t in hand] if needed else None
+        cards = [rules.cards[t] for t in hand] if hand is not None and needed else None
         if not drawn_card_forced(rules, state, cards):
             found.append(Move("pass", player))

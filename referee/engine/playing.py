@@ -74,6 +74,13 @@ def without(hand: Sequence[Card], played: Sequence[Card]) -> list[Card]:
     return remaining
 
 
+def card_on_top(rules: Rules, state: State) -> Card:
+    """The top card of the discard pile: a dealt round has one (parse_state)."""
+    top = state.top
+    assert top is not None
+    return rules.cards[top]
+
+
 def lead_card(cards: tuple[Card, ...]) -> Card:
     """The card that must match: the Discard All card of a Discard All play, else the first."""
     for card in cards:
