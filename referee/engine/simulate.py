@@ -39,7 +39,8 @@ from typing import TYPE_CHECKING, Any, Final, cast
 
 from mypy_extensions import mypyc_attr
 
-from .judge import judge, top_card
+from .judge import judge
+from .playing import top_card
 from .legal import enumerate_moves, legal_moves
 from .moves import Move
 from .opening import open_table
@@ -275,7 +276,7 @@ class Table:
             return
         if any(debt[0] == move.player for debt in before.debts):
             raise InvariantBroken(f"player {move.player} played while owing launcher presses")
-        if before.phase == "respond":
+        if before.phase == "respond" and before.pending is not None:
             answers = self.rules.stacking.get(self.rules.cards[before.pending.card].kind.id) or ()
             if move.cards[0].kind.id not in answers:
                 raise InvariantBroken(f"a play ({verdict.code}) went before the pending draw")
@@ -283,7 +284,7 @@ class Table:
     def apply(self, move: Move) -> Verdict:
         before = self.state
         hand = None
-        if self.show_hands and move.type in _HAND_SHOWN:
+        if self.show_hands and move.type in _HAND_SHOWN and move.player is not None:
             hand = self.hands[move.player]
             if self.record:   # the judge never changes a hand; a recorded one must stay as shown
                 hand = list(hand)
@@ -302,8 +303,11 @@ class Table:
 
     def perform(self, move: Move) -> None:
         """What the players physically do for a legal move they made."""
+        player = move.player
+        if player is None:   # a score or a deal: nobody's cards move
+            return
         if move.type == "play":
-            hand = self.hands[move.player]
+            hand = self.hands[player]
             if len(move.cards) == 1:   # most plays
                 text = move.cards[0].text
                 self.discard.append(hand.pop(hand.index(text)))   # the physical card, both faces
@@ -313,7 +317,7 @@ class Table:
             on_top = held.pop(held.index(lead))
             self.discard.extend(held + [on_top])
         elif move.type == "draw":
-            self.hands[move.player].extend(self.taken)
+            self.hands[player].extend(self.taken)
 
     def follow_effects(self, verdict: Verdict, own_draw: int | None = None) -> None:
         """Effects the table carries out: draws the judge counted, hands that move."""
@@ -491,23 +495,25 @@ class Table:
         """The draw as the table makes it: the real cards, listed when hands are shown."""
         rules, state = self.rules, self.state
         player = chosen.player
+        assert player is not None   # a draw names its player
         move = Move("draw", player)
         move.presses = chosen.presses
         owes = bool(state.debts) and any(d[0] == player for d in state.debts)
-        answering = state.pending is not None and state.pending.player == player
-        if rules.draw_source == "launcher" or owes or (answering and state.pending.kind == "launcher"):
+        pending = state.pending
+        answered = pending if pending is not None and pending.player == player else None   # the draw it answers
+        if rules.draw_source == "launcher" or owes or (answered is not None and answered.kind == "launcher"):
             self.taken = self.draw_cards(self.launcher_fires())
-            if answering and state.pending.until_cards and not self.taken and self.chance() < 0.5:
+            if answered is not None and answered.until_cards and not self.taken and self.chance() < 0.5:
                 self.taken = self.draw_cards(min(1, self.available()))
-        elif answering and state.pending.until_color:
+        elif answered is not None and answered.until_color:
             move.color = chosen.color   # named by the drawer where the rules say so
             color = chosen.color or state.color
             self.taken = self.draw_until(lambda card: card.color == color, state.cards_for(rules, player))
-            if self.taken and rules.cards[self.taken[-1]].color == color and state.pending.count:
+            if self.taken and rules.cards[self.taken[-1]].color == color and answered.count:
                 # a failed challenge: cards drawn on after the colour came
                 room = state.cards_for(rules, player) - len(self.taken)
-                self.taken += self.draw_cards(min(state.pending.count, room, self.available()))
-        elif answering:
+                self.taken += self.draw_cards(min(answered.count, room, self.available()))
+        elif answered is not None:
             self.taken = self.draw_cards(chosen.count)
         elif rules.draw_until_playable:
             self.taken = self.draw_until_playable()
@@ -520,7 +526,9 @@ class Table:
         return move
 
     def draw_until_playable(self) -> list[str]:
-        top = self.rules.cards[self.state.top]
+        on_top = self.state.top
+        assert on_top is not None   # dealt: a card is on top
+        top = self.rules.cards[on_top]
         room = self.state.cards_for(self.rules, self.state.current)
         return self.draw_until(lambda card: self.rules.matches(card, top, self.state.color),
                                min(self.rules.draw_max, room))
@@ -592,7 +600,7 @@ class Table:
                 return None
             card = rules.cards[rng.choice(self.hands[player])]
             move.cards = (card,)
-            if card.kind.flips and rng.random() < 0.5:
+            if card.kind.flips and rules.other_side is not None and rng.random() < 0.5:
                 move.turned_up = rules.other_side.cards[self.turned_up()]
             if card.kind.choose_color:
                 move.color = rng.choice(rules.colors)

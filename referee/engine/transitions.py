@@ -1,7 +1,8 @@
 """The state transitions a move and an opening share: passing the turn, taking cards,
 owing a draw or launcher presses, reversing, ending a round.
 
-The judge (judge.py) decides whether a move is legal and which of these it sets off;
+The judge (judge.py and its sections: playing.py, drawing.py, calls.py, scoring.py)
+decides whether a move is legal and which of these it sets off;
 the opening (opening.py) sets off the same ones for the first card turned. Each one
 changes the new state it is given in place (never the state the move was judged on)
 and appends to `effects` what the table must do, in the shapes listed in effects.py.
@@ -64,7 +65,9 @@ def flip(rules: Rules, state: State, turned_up: Card, effects: Effects) -> None:
     """Every card turns over: the discard pile (its bottom card, other side up, is the
     new top card `turned_up`, which sets the colour; a wild turned up names none), the
     draw pile and the hands. Hand and pile counts do not change."""
-    state.side = rules.other_side.side
+    other = rules.other_side
+    assert other is not None   # only a card of a two-sided deck flips (rules.py)
+    state.side = other.side
     state.top = turned_up.text
     state.color = turned_up.color
     effects.append({"type": "flip", "side": state.side, "top": state.top})
