@@ -492,6 +492,9 @@ def _parse_pending(rules, data, n, parent):
     by = r.int("by", 0, n - 1, default=None, optional=True)
     prev_color = r.choice("prev_color", rules.colors, default=None) if data.get("prev_color") else None
     prev_top = r.card(rules, "prev_top", optional=True)
+    if by is not None and by != player and prev_top is None and "prev_top" not in data:
+        # a challenge judges the hand shown against the card the draw card was played on
+        r.fail("prev_top", "is required when `by` names who played the card", "required")
     if r.problems:   # the state is refused (parse_state's r.done): no Pending of wrong values
         parent.problems.extend(r.problems)
         return None

@@ -80,3 +80,19 @@ def test_a_seating_that_is_not_a_permutation_is_422(client):
             "state": state, "move": {"type": "deal", "first_card": "red-7", "seating": seating}})
         errors = problem(response, 422)["errors"]
         assert [(e["path"], e["code"]) for e in errors] == [("/move/seating", code)]
+
+
+def test_a_challengeable_draw_sent_without_the_card_it_was_played_on_is_refused_not_a_500(client):
+    """A pending Wild Draw Four that names who played it (`by`) is challengeable, and the
+    challenge judges the hand against `prev_top`: without it the state is a 422 that says
+    so (it was an internal error)."""
+    state = {"players": ["Asha", "Bina", "Chirag"], "dealer": 0, "current": 2, "direction": "clockwise",
+             "top": "wild-draw-four", "color": "blue", "hand_counts": [5, 6, 7], "phase": "play",
+             "pending": {"kind": "draw", "count": 4, "player": 2, "card": "wild-draw-four",
+                         "lose_turn": True, "by": 1, "prev_color": "red"}}
+    move = {"type": "challenge", "player": 2, "hand": ["red-1", "red-2", "red-3", "red-4", "red-5", "red-6"]}
+    body = problem(check(client, state, move), 422)
+    assert any(error["path"] == "/state/pending/prev_top" and error["code"] == "required"
+               for error in body["errors"]), body["errors"]
+    state["pending"]["prev_top"] = "red-8"
+    assert check(client, state, move).get_json()["code"] == "challenge-succeeded"
