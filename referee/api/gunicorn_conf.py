@@ -22,8 +22,7 @@ Why these settings, one reason each (figures: docs/performance.md, bench/results
 - referee/api/worker.py's GuardedThreadWorker, gthread with three bounds: a cap on
   one address's connections (PER_ADDRESS_CONNECTIONS), a read deadline per request
   (READ_DEADLINE), and half a second, not 5 s, of a thread for a connection that sends
-  nothing. 2,000 idle or trickling connections left no probe within 1 s without them
-  (issue 25; tests/chaos/test_chaos_connections.py).
+  nothing (issue 25; tests/chaos/test_chaos_connections.py holds it to its bound).
 - WEB_THREADS 64: the threads of one worker are the slow clients it can hold while
   still answering everybody else; 64 keeps 50 slow clients (tests/chaos) from starving
   the probes even if one worker accepted all of them. Idle threads cost only their

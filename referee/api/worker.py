@@ -1,6 +1,5 @@
 """gunicorn's gthread worker with the three bounds it lacks against idle and trickling
-clients (issue 25: 2,100 idle connections left no health probe answered within 1 s;
-1,200 clients sending a byte every 10 s, 6 of 10):
+clients (issue 25; what they bought is bench/results.md entry 18):
 
 - a cap on connections per client address (PER_ADDRESS_CONNECTIONS per worker): a
   connection past it is answered 429 with Retry-After and closed at once, by the

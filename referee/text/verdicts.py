@@ -670,10 +670,10 @@ CHALLENGE_FAILED_SPOKEN = SN_("spoken", "Challenge failed: {player} draws {count
 
 # Sentences written for the ear (msgctxt "spoken"): what a phone or GET /v1/speech says
 # aloud instead of the written message, for the verdicts said most often and whose
-# written form is long (espeak-ng 1.51 took 5.5 to 18.7 s over them), and for the rare
-# long ones that end a challenge, a round or the game (8-18 s written): who draws, who
-# wins, the score. The essential comes first, in a few words (at most 4 s for the common
-# ones, docs/speech.md); the written message on screen keeps the whole ruling.
+# written form is long to hear, and for the rare long ones that end a challenge, a round
+# or the game: who draws, who wins, the score. The essential comes first, in a few words
+# (the target and the measured durations: docs/speech.md); the written message on
+# screen keeps the whole ruling.
 # A code without one here is said as it is written. Keys as MESSAGES's.
 SPOKEN: dict[str, tuple[Sentence, ...]] = {
     "played": (
