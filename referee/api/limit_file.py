@@ -12,9 +12,9 @@ and a lost window only forgives a few requests. Keys of windows that are over ar
 swept at most once a minute.
 
 The workers take turns through an flock on a file beside it, not through SQLite's own
-busy handler: that one sleeps 1, 2, 5, 10... ms when it finds the file locked, and two
-processes hitting it at full speed paid 250 us a hit and up to 0.3 s for one (measured;
-21 us alone). Waiting for the flock is bounded too (LOCK_SECONDS): past it the request
+busy handler: that one sleeps 1, 2, 5, 10... ms when it finds the file locked, which
+held one count for a long time when two processes collided (bench/results.md entry 18).
+Waiting for the flock is bounded too (LOCK_SECONDS): past it the request
 is counted in memory (ClientLimits' fallback), never held.
 """
 import contextlib

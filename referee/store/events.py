@@ -115,7 +115,8 @@ class EventStore:
 
     def tables_by_id(self, table_ids) -> dict:
         """{table id: TableRow} of these tables, read 500 at a time (standings read
-        every table of an event: one statement per table cost 1 ms a table)."""
+        every table of an event: one statement per table was most of their cost,
+        bench/results.md entry 16)."""
 
         found = {}
         with self._reading() as conn:
