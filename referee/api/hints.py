@@ -9,13 +9,17 @@ move with one of them); a play that leaves one card is listed with the UNO call 
 a pending draw is taken with `accept` (the same draw as a `draw` is not listed again).
 A challenge is decided by a hand the player does not hold (the challenged player's):
 it is listed when open, with `code` null and `needs: "hand"`.
+
+With `deck: true` instead of a hand (a phone at a physical table does not know it), the
+plays are the deck's cards the judge takes now from the player who acts, its hand not
+shown (legal.deck_plays), most likely first; the other moves are those that need no hand.
 """
 import json
 
 from flask import Blueprint
 
 from referee.engine import InputError, parse_state
-from referee.engine.legal import legal_moves
+from referee.engine.legal import deck_plays, legal_moves
 from referee.engine.next import next_action
 from referee.problem import pointer
 
@@ -35,7 +39,7 @@ def ruleset_hints(ruleset_id):
     entry = catalog.find(ruleset_id, version_arg())
     fields = request_fields("HintsRequest", json_body())
     state_json = fields.obj("state")
-    hand = fields.strings("hand")
+    hand = hand_or_deck(fields)
     fields.done()
     rules = catalog.rules(entry)
     body = hints(rules, parse_state(rules, state_json), hand)
@@ -46,7 +50,7 @@ def ruleset_hints(ruleset_id):
 @bp.post("/tables/<table_id:table_id>/hints")
 def table_hints(table_id):
     fields = request_fields("TableHintsRequest", json_body())
-    hand = fields.strings("hand")
+    hand = hand_or_deck(fields)
     fields.done()
     table = table_or_404(table_id)
     rules = services().catalog.rules_for(table.ruleset_id, table.ruleset_version)
@@ -55,8 +59,25 @@ def table_hints(table_id):
     return answer(body)
 
 
+def hand_or_deck(fields):
+    """The hand given, or DECK for `deck: true` (the hand is not known); one of the two."""
+    hand = fields.strings("hand")
+    deck = fields.boolean("deck")
+    if deck and "hand" in fields.data:
+        fields.fail("deck", "send a hand or deck: true, not both", "conflicting-fields")
+    elif "hand" not in fields.data and (deck is False or "deck" not in fields.data):
+        fields.fail("hand", "required (or deck: true when the hand is not known)", "required")
+    return DECK if deck else hand
+
+
+DECK = None   # hints(..., hand=DECK): the hand is not known
+
+
 def hints(rules, state, hand):
-    """{"player", "moves": [{"move", "code", "colors"?, "targets"?}], "next"}."""
+    """{"player", "moves": [{"move", "code", "colors"?, "targets"?}], "next"}; for
+    hand=DECK, with "deck": true and the deck's plays (deck_hints)."""
+    if hand is DECK:
+        return deck_hints(rules, state)
     action = next_action(rules, state)
     player = action["player"]
     faces = rules.on_side(state.side)  # a hand holds the faces of the side up (UNO Flip)
@@ -72,6 +93,35 @@ def hints(rules, state, hand):
                       "needs": "hand"})
     return {"player": player, "moves": moves,
             "next": with_next_message(action, state.players, rules)}
+
+
+def deck_hints(rules, state):
+    """The hints of a hand not known: the deck's cards the judge takes now from the player
+    who acts, most likely first, then the moves that need no hand."""
+    action = next_action(rules, state)
+    faces = rules.on_side(state.side)
+    plays = collapse(deck_plays(rules, state))
+    plays.sort(key=lambda hint: likely(faces, state, hint["move"]["cards"][0]))   # (stable)
+    others = [hint for hint in collapse(legal_moves(rules, state, None)) if hint["move"]["type"] != "play"]
+    moves = plays + others
+    if "challenge" in action["moves"] and not any(h["move"]["type"] == "challenge" for h in moves):
+        moves.append({"move": {"type": "challenge", "player": action["player"]}, "code": None,
+                      "needs": "hand"})
+    return {"player": action["player"], "deck": True, "moves": moves,
+            "next": with_next_message(action, state.players, rules)}
+
+
+def likely(faces, state, text):
+    """A card's rank among the deck's plays, the likeliest first: the card just drawn (its
+    player showed it), a card of the colour in play, of the top card's symbol, the rest."""
+    card, top = faces.cards[text], faces.cards[state.top]
+    if text == state.drawn_card:
+        return 0
+    if card.color is not None and card.color == state.color:
+        return 1
+    if card.color is not None and card.kind is top.kind:
+        return 2
+    return 3
 
 
 def collapse(found):

@@ -51,6 +51,11 @@ RULESET_ID = {"type": "string", "minLength": 1, "maxLength": 64,
 CARDS = {"type": "array", "items": ref("Card"), "maxItems": MAX_CARDS_IN_MOVE}
 # The most cards a request may show as a hand (the checks read it from the schemas).
 MAX_HAND_SHOWN = 500
+# Hints without a hand: a phone at a physical table does not know it.
+DECK_HINTS = {"type": "boolean", "description": "`true` instead of `hand` when the hand is not "
+              "known: the plays are the deck's cards the judge takes now from the player who "
+              "acts, most likely first (the card just drawn, the colour in play, the top card's "
+              "symbol, then the rest)."}
 TURNED = {"oneOf": [ref("Card"), {"type": "array", "items": ref("Card"), "minItems": 1,
                                   "maxItems": MAX_CARDS_TURNED}]}
 MOVE_TYPES = {
@@ -303,16 +308,20 @@ SCHEMAS = {
                                 "description": "The mover's hand, when it was shown."}},
     },
     "HintsRequest": {
-        "type": "object", "required": ["state", "hand"], "additionalProperties": False,
+        "type": "object", "required": ["state"], "additionalProperties": False,
+        "anyOf": [{"required": ["hand"]}, {"required": ["deck"]}],
         "properties": {"state": ref("State"),
                        "hand": {"type": "array", "items": ref("Card"), "maxItems": MAX_HAND_SHOWN,
                                 "description": "The hand of the player who acts now "
-                                               "(`next.player`), all of it."}},
+                                               "(`next.player`), all of it."},
+                       "deck": DECK_HINTS},
     },
     "TableHintsRequest": {
-        "type": "object", "required": ["hand"], "additionalProperties": False,
+        "type": "object", "additionalProperties": False,
+        "anyOf": [{"required": ["hand"]}, {"required": ["deck"]}],
         "properties": {"hand": {"type": "array", "items": ref("Card"), "maxItems": MAX_HAND_SHOWN,
-                                "description": "The hand of the player who acts now."}},
+                                "description": "The hand of the player who acts now."},
+                       "deck": DECK_HINTS},
     },
     "Hints": {
         "type": "object", "required": ["player", "moves", "next"],
@@ -334,6 +343,8 @@ SCHEMAS = {
                     "targets": {"type": "array", "items": SEAT,
                                 "description": "A card that aims: the seats it may aim at "
                                                "(send one as `target`)."}}}},
+            "deck": {"const": True, "description": "Answered to `deck: true`: the plays "
+                     "are the deck's cards, not a hand's."},
             "next": ref("Next"),
             "table": {"type": "string"}, "seq": {"type": "integer"},
             "ruleset": ref("RulesetRef"),

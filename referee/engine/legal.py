@@ -30,7 +30,7 @@ from .calls import add_challenges, add_uno_moves
 from .drawing import add_debt_presses, add_draw_answers, add_turn_draw
 from .judge import judge
 from .moves import Move
-from .playing import add_jump_ins, add_stacking_plays, add_turn_plays
+from .playing import add_deck_plays, add_jump_ins, add_stacking_plays, add_turn_plays
 from .refusals import owes
 from .scoring import add_score
 from .verdict import Verdict
@@ -73,6 +73,35 @@ def legal_moves(rules: Rules, state: State, hand: Any = None) -> list[Legal]:
     if state.side is not None:
         rules = rules.on_side(state.side)
     return [Legal(move, rules, state, _hand_of(hands, move)) for move in enumerate_moves(rules, state, hands)]
+
+
+def deck_plays(rules: Rules, state: State) -> list[Legal]:
+    """The one-card plays the judge takes now from the player who acts (the current
+    player, or the one who owes a pending draw: a card stacked on it) when their hand is
+    not shown: which cards of the deck may go down now, for a phone at a physical table
+    that does not know the hand. The judge decides each without the hand, so what only
+    the rest of a hand forbids is not checked (a Wild Draw Four is listed: a challenge
+    settles it). Of the plays that differ only in the card a Flip turns up, the first the
+    judge takes is kept (the table says which when it plays it)."""
+    if state.phase not in ("play", "respond"):
+        return []
+    pending = state.pending
+    player = pending.player if state.phase == "respond" and pending is not None else state.current
+    if state.side is not None:
+        rules = rules.on_side(state.side)
+    candidates: list[Move] = []
+    add_deck_plays(rules, state, player, candidates)
+    found: list[Legal] = []
+    kept: set[tuple[str, str | None, int | None, bool]] = set()
+    for move in candidates:
+        key = (move.cards[0].text, move.color, move.target, move.uno)
+        if move.turned_up is not None and key in kept:
+            continue
+        legal = Legal(move, rules, state, None)
+        if legal.verdict.legal:
+            kept.add(key)
+            found.append(legal)
+    return found
 
 
 def _hand_of(hands: dict[int, list[str]], move: Move) -> list[str] | None:

@@ -648,3 +648,18 @@ def add_jump_ins(rules: Rules, state: State, hands: dict[int, list[str]], found:
                 and not (top.kind.discard_all and _keeps_back(rules, hand, (top,)))):
             found.extend(_plays(rules, state, seat, hand, (top,)))
 
+
+
+def add_deck_plays(rules: Rules, state: State, player: int, found: list[Move]) -> None:
+    """Add a one-card play by `player`, whose hand is not shown, of every card of the
+    deck (the side up): each colour it may name, each player it may aim at, each card a
+    Flip may turn up, with and without the UNO call. Nothing is left out here: most are
+    refused, and legal.deck_plays keeps what the judge takes."""
+    held = state.hand_counts[player]
+    others: list[int | None] = [s for s in range(state.seats) if s != player and s not in state.out]
+    for card in rules.cards.values():
+        kind = card.kind
+        targets: list[int | None] = [None]
+        if kind.aims:
+            targets = others + ([None] if held == 1 and kind.aims_to_move_hands else [])
+        found.extend(_choices(rules, player, (card,), held == 2, targets))

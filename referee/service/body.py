@@ -311,6 +311,9 @@ class Fields:
     def obj(self, key):
         return self._get(key, (dict,), "an object")
 
+    def boolean(self, key):
+        return self._get(key, (bool,), "true or false")
+
     def string(self, key, spec=None):
         spec = spec or self.spec(key)
         value = self._get(key, (str,), "a string")

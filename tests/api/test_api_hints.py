@@ -144,3 +144,206 @@ def test_stateless_flip_hints_read_the_hand_on_the_side_the_state_says_is_up(cli
     light = dict(state, side="light", top="red-5", color="red")
     body = problem(client.post("/v1/rulesets/flip/hints", json={"state": light, "hand": hand}), 422)
     assert body["errors"][0]["path"] == "/hand/0" and body["errors"][0]["code"] == "unknown-card"
+
+
+# --- hints from the deck: a phone at a physical table does not know the hand ----------
+
+CHOICES = {"color-required", "turned-up-required", "target-required"}
+
+
+def _deck_hints(client, path, body):
+    response = client.post(path, json=body)
+    assert response.status_code == 200, response.get_json()
+    answer = response.get_json()
+    assert answer["deck"] is True
+    return answer
+
+
+def _deck_faces(ruleset, side=None):
+    from referee.engine import compile_rules
+    from referee.rules import builtin_rulesets
+    rules = compile_rules(builtin_rulesets()[ruleset].data).on_side(side)
+    other = rules.other_side
+    return list(rules.cards), rules.colors, (next(iter(other.cards)) if other else None)
+
+
+def _completed(client, ruleset, state, move, colors, turned):
+    """The play a phone would send: the colour, target or card turned up the judge asks
+    for added (the first of each); with its verdict."""
+    move = dict(move)
+    for _ in range(4):
+        verdict = client.post(f"/v1/rulesets/{ruleset}/check",
+                              json={"state": state, "move": move}).get_json()
+        if verdict.get("code") not in CHOICES:
+            return move, verdict
+        if verdict["code"] == "color-required":
+            move["color"] = colors[0]
+        elif verdict["code"] == "turned-up-required":
+            move["turned_up"] = turned
+        else:
+            move["target"] = next(seat for seat in range(len(state["players"])) if seat != move["player"])
+    raise AssertionError(move)
+
+
+def _plays_are_the_judges(client, ruleset, state, answer):
+    """Every play listed is accepted with its code (colours and targets as listed), and
+    every card of the side up not listed is refused, whatever it names."""
+    cards, colors, turned = _deck_faces(ruleset, state.get("side"))
+    plays = [hint for hint in answer["moves"] if hint["move"]["type"] == "play"]
+    listed = [hint["move"]["cards"][0] for hint in plays]
+    assert len(listed) == len(set(listed)) and set(listed) <= set(cards), listed
+    player = answer["player"]
+    for hint in plays:
+        assert "turned_up" not in hint["move"]
+        for color in hint.get("colors", [None]):
+            move = dict(hint["move"], **({"color": color} if color else {}))
+            if "targets" in hint:
+                move["target"] = hint["targets"][0]
+            move, verdict = _completed(client, ruleset, state, move, colors, turned)
+            assert verdict["legal"] and verdict["code"] == hint["code"], (move, verdict)
+    for card in set(cards) - set(listed):
+        move, verdict = _completed(client, ruleset, state,
+                                   {"type": "play", "player": player, "cards": [card]}, colors, turned)
+        assert verdict["legal"] is False, (move, verdict)
+    return listed
+
+
+def test_deck_hints_list_the_cards_the_judge_takes_the_likeliest_first(client):
+    answer = _deck_hints(client, "/v1/rulesets/classic/hints", {"state": STATE, "deck": True})
+    listed = _plays_are_the_judges(client, "classic", STATE, answer)
+    reds = [f"red-{kind}" for kind in
+            ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "skip", "reverse", "draw-two")]
+    # the colour in play, the top card's symbol (a 7), then the wilds: WD4 too (no hand:
+    # what the rest of it forbids is a challenge's question)
+    assert listed == reds + ["yellow-7", "green-7", "blue-7", "wild", "wild-draw-four"]
+    wild = next(hint for hint in answer["moves"] if hint["move"]["cards"] == ["wild"])
+    assert wild["colors"] == ["red", "yellow", "green", "blue"] and "color" not in wild["move"]
+    assert [hint["move"]["type"] for hint in answer["moves"][len(listed):]] == ["draw"]
+    assert answer["player"] == 1 and answer["next"]["player"] == 1
+
+
+def test_deck_hints_with_two_cards_left_carry_the_uno_call(client):
+    state = dict(STATE, hand_counts=[7, 2, 7])
+    answer = _deck_hints(client, "/v1/rulesets/classic/hints", {"state": state, "deck": True})
+    plays = [hint for hint in answer["moves"] if hint["move"]["type"] == "play"]
+    assert plays and all(hint["move"]["uno"] is True for hint in plays)
+    _plays_are_the_judges(client, "classic", state, answer)
+
+
+def test_deck_hints_of_a_pending_draw_without_stacking_are_accept_and_challenge(client):
+    answer = _deck_hints(client, "/v1/rulesets/classic/hints", {"state": WD4_PENDING, "deck": True})
+    assert answer["moves"] == [
+        {"move": {"type": "accept", "player": 2}, "code": "draw-accepted"},
+        {"move": {"type": "challenge", "player": 2}, "code": None, "needs": "hand"}]
+
+
+def _table(client, opening):
+    opened = client.post("/v1/tables", json=opening)
+    assert opened.status_code == 201, opened.get_json()
+    return opened.get_json()["id"]
+
+
+def _moved(client, table, move):
+    answer = client.post(f"/v1/tables/{table}/moves", json={"move": move})
+    assert answer.status_code == 200 and answer.get_json()["legal"], answer.get_json()
+    return answer.get_json()["state"]
+
+
+def _dry_runs_accept(client, table, answer, turned=None):
+    """Each play listed, sent to the table as a dry run (first colour, first target, the
+    card turned up the test names), is accepted with its code; nothing is recorded."""
+    seq = client.get(f"/v1/tables/{table}").get_json()["seq"]
+    for hint in answer["moves"]:
+        if hint["move"]["type"] != "play":
+            continue
+        move = dict(hint["move"])
+        if "colors" in hint:
+            move["color"] = hint["colors"][0]
+        if "targets" in hint:
+            move["target"] = hint["targets"][0]
+        sent = client.post(f"/v1/tables/{table}/moves?dry_run=true", json={"move": move}).get_json()
+        if sent.get("code") == "turned-up-required":
+            sent = client.post(f"/v1/tables/{table}/moves?dry_run=true",
+                               json={"move": dict(move, turned_up=turned)}).get_json()
+        assert sent["legal"] and sent["code"] == hint["code"], (move, sent)
+    assert client.get(f"/v1/tables/{table}").get_json()["seq"] == seq
+
+
+def test_a_pending_draw_two_under_stacking_lists_the_draw_twos_that_stack(client):
+    table = _table(client, {"ruleset": "stacking-tournament", "players": PLAYERS, "dealer": 0,
+                            "first_card": "red-5"})
+    state = _moved(client, table, {"type": "play", "player": 1, "cards": ["red-draw-two"]})
+    assert state["phase"] == "respond" and state["pending"]["player"] == 2
+    answer = _deck_hints(client, f"/v1/tables/{table}/hints", {"deck": True})
+    assert answer["player"] == 2
+    plays = [hint["move"]["cards"][0] for hint in answer["moves"] if hint["move"]["type"] == "play"]
+    assert plays == ["red-draw-two", "yellow-draw-two", "green-draw-two", "blue-draw-two"]
+    assert [hint["move"]["type"] for hint in answer["moves"][4:]] == ["accept"]
+    assert all(hint["code"] == "stacked" for hint in answer["moves"][:4])
+    _plays_are_the_judges(client, "stacking-tournament", state, answer)
+    _dry_runs_accept(client, table, answer)
+
+
+def test_no_mercy_deck_hints_on_a_turn_and_on_a_pending_draw_stacked_by_value(client):
+    table = _table(client, {"ruleset": "no-mercy", "players": PLAYERS, "dealer": 0,
+                            "first_card": "red-5"})
+    answer = _deck_hints(client, f"/v1/tables/{table}/hints", {"deck": True})
+    state = client.get(f"/v1/tables/{table}").get_json()["state"]
+    listed = _plays_are_the_judges(client, "no-mercy", state, answer)
+    assert {"red-discard-all", "red-draw-four", "blue-5", "wild-draw-ten",
+            "wild-color-roulette"} <= set(listed)
+    assert "blue-discard-all" not in listed
+    _dry_runs_accept(client, table, answer)
+    # a Draw Four answered by value: any draw card worth 4 or more, whatever its colour
+    state = _moved(client, table, {"type": "play", "player": 1, "cards": ["red-draw-four"]})
+    answer = _deck_hints(client, f"/v1/tables/{table}/hints", {"deck": True})
+    listed = _plays_are_the_judges(client, "no-mercy", state, answer)
+    assert {"blue-draw-four", "wild-reverse-draw-four", "wild-draw-six", "wild-draw-ten"} <= set(listed)
+    assert not {"red-draw-two", "red-5", "wild-color-roulette"} & set(listed)
+    assert listed[0] == "red-draw-four"  # the colour in play first
+    _dry_runs_accept(client, table, answer)
+
+
+def test_flip_deck_hints_after_a_flip_are_dark_side_cards_in_every_language(client):
+    table, state = _flipped_table(client)
+    dark, _colors, _light = _deck_faces("flip", "dark")
+    for lang in LANGS:
+        answer = _deck_hints(client, f"/v1/tables/{table}/hints?lang={lang}", {"deck": True})
+        plays = [hint["move"]["cards"][0] for hint in answer["moves"] if hint["move"]["type"] == "play"]
+        assert set(plays) <= set(dark) and "pink-2" in plays and "pink-flip" in plays
+        assert "orange-4" not in plays and not any(card.startswith("red-") for card in plays)
+        assert plays[:9] == [f"pink-{n}" for n in range(1, 10)]  # pink in play first
+        assert answer["next"]["message"]
+    _plays_are_the_judges(client, "flip", state, answer)
+    _dry_runs_accept(client, table, answer, turned="red-9")
+    # the stateless endpoint reads the side from the state it is given
+    answer = _deck_hints(client, "/v1/rulesets/flip/hints", {"state": state, "deck": True})
+    assert set(hint["move"]["cards"][0] for hint in answer["moves"] if hint["move"]["type"] == "play") == set(plays)
+
+
+def test_after_a_draw_with_its_card_shown_the_deck_hints_are_that_card(client):
+    table = _table(client, FLIP_OPENING)
+    _moved(client, table, {"type": "draw", "player": 1, "count": 1, "cards": ["blue-5"]})
+    answer = _deck_hints(client, f"/v1/tables/{table}/hints", {"deck": True})
+    assert answer["moves"] == [
+        {"move": {"type": "play", "player": 1, "cards": ["blue-5"]}, "code": "played"},
+        {"move": {"type": "pass", "player": 1}, "code": "passed"}]
+
+
+def test_deck_hints_need_deck_true_or_a_hand_not_both(client):
+    body = problem(client.post("/v1/rulesets/classic/hints",
+                               json={"state": STATE, "deck": True, "hand": HAND}), 422)
+    assert [(e["path"], e["code"]) for e in body["errors"]] == [("/deck", "conflicting-fields")]
+    body = problem(client.post("/v1/rulesets/classic/hints", json={"state": STATE, "deck": False}), 422)
+    assert [(e["path"], e["code"]) for e in body["errors"]] == [("/hand", "required")]
+    body = problem(client.post("/v1/rulesets/classic/hints", json={"state": STATE, "deck": "yes"}), 422)
+    assert [(e["path"], e["code"]) for e in body["errors"]] == [("/deck", "wrong-type")]
+    table = _table(client, FLIP_OPENING)
+    body = problem(client.post(f"/v1/tables/{table}/hints", json={}), 422)
+    assert [(e["path"], e["code"]) for e in body["errors"]] == [("/hand", "required")]
+
+
+def test_deck_hints_between_rounds_list_no_play(client):
+    state = dict(STATE, phase="round-over", winner=1, hand_counts=[3, 0, 2])
+    answer = _deck_hints(client, "/v1/rulesets/classic/hints", {"state": state, "deck": True})
+    assert answer["player"] is None and answer["moves"] == []

@@ -2,15 +2,18 @@
 
 On every position of random full-information games, under every shipped ruleset and
 random house rules, with 2 to 10 players: every move the enumerator lists is legal,
-and no single-card play it leaves out is (Table.check_enumerator).
+and no single-card play it leaves out is (Table.check_enumerator). The deck's plays for
+a hand not shown (deck_plays) are each legal and hold every card the hand could play.
 """
+from unittest import mock
+
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from referee.engine import compile_rules, parse_state
-from referee.engine.legal import legal_moves
-from referee.engine.simulate import simulate
+from referee.engine.legal import deck_plays, legal_moves
+from referee.engine.simulate import Table, simulate
 from referee.rules import builtin_lookup, builtin_rulesets, resolve
 
 from test_engine_properties import house_options
@@ -144,3 +147,48 @@ def test_a_wild_draw_color_challenge_is_listed_and_its_draws_are_owed(compiled):
     assert all(o.verdict.legal for o in options)
     guilty = next(o for o in options if o.move.type == "challenge").verdict.state
     assert [o.move.type for o in legal_moves(rules, guilty, hands)] == ["draw"]
+
+
+def _deck_holds_the_hands_plays(table, options):
+    """Checked on each position: deck_plays (no hand) are legal, and every one-card play
+    the enumerator lists for the real hand of who acts is among them (card and UNO call)."""
+    state = table.state
+    deck = {(o.move.cards[0].text, o.move.uno) for o in deck_plays(table.rules, state)}
+    assert all(o.verdict.legal for o in deck_plays(table.rules, state))
+    acting = state.pending.player if state.phase == "respond" and state.pending else state.current
+    for option in options:
+        move = option.move
+        if move.type == "play" and len(move.cards) == 1 and move.player == acting:
+            assert (move.cards[0].text, move.uno) in deck, (move.cards[0].text, state.phase)
+            table.stats.deck_checked = getattr(table.stats, "deck_checked", 0) + 1
+
+
+@CHECKED
+@given(ruleset=st.sampled_from(SHIPPED), seed=st.integers(0, 2**32), players=st.integers(2, 6))
+def test_the_deck_plays_hold_every_play_a_hand_could_make(compiled, ruleset, seed, players):
+    checked = Table.check_enumerator
+
+    def check_both(table, options):
+        checked(table, options)
+        _deck_holds_the_hands_plays(table, options)
+
+    with mock.patch.object(Table, "check_enumerator", check_both):
+        stats = simulate(compiled[ruleset], games=1, seed=seed, players=players, check_legal=True,
+                         max_moves=400)
+    assert stats.moves > 0 and getattr(stats, "deck_checked", 0) > 0
+
+
+def test_the_deck_plays_of_a_turn_and_of_a_pending_draw(compiled):
+    rules = compiled["stacking-tournament"]
+    state = parse_state(rules, {"players": ["Asha", "Bina", "Chirag"], "current": 1, "top": "red-5",
+                                "hand_counts": [7, 7, 7]})
+    cards = [o.move.cards[0].text for o in deck_plays(rules, state)]
+    assert "wild-draw-four" in cards and "blue-5" in cards and "blue-6" not in cards
+    pending = parse_state(rules, {"players": ["Asha", "Bina", "Chirag"], "current": 2, "top": "red-draw-two",
+                                  "hand_counts": [7, 6, 2], "phase": "respond",
+                                  "pending": {"kind": "draw", "count": 2, "player": 2, "card": "red-draw-two"}})
+    assert described(deck_plays(rules, pending)) == sorted(   # with and without the UNO call
+        f"play {color}-draw-two{uno}" for color in ("red", "yellow", "green", "blue") for uno in ("", " uno"))
+    over = parse_state(rules, {"players": ["Asha", "Bina"], "current": 1, "top": "red-5",
+                               "hand_counts": [0, 3], "phase": "round-over", "winner": 0})
+    assert deck_plays(rules, over) == []

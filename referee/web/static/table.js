@@ -35,6 +35,8 @@ let waiting = 0;    // moves tapped and not yet answered
 let sending = Promise.resolve();  // moves go out one after another, in the order tapped
 let undoOffer = null;  // {takesBack, seq} while Undo asks "take back …?"
 let handColor = null;  // the colour tab tapped since the last move (else the colour in play)
+let plays = {key: null, player: null, hints: [], sending: false};  // the cards the referee takes now
+let playing = null;   // one of them tapped, with its choices so far: {hint, turnedUp, color, target}
 const firsts = {first: {cards: [], color: null}, deal: {cards: [], color: null}};
 let scoreMode = "points";
 let scoreSeat = null;
@@ -265,6 +267,158 @@ function renderChosen() {
   renderTurnedUpPicker();
 }
 
+// --- one tap: the cards the referee would take now -------------------------------------
+//
+// The phone does not know the hand, but the referee knows the top card, the colour in
+// play, a pending draw, the side up and the rules: the table's hints with `deck: true`
+// list the deck's cards it takes now from the player who acts, the likeliest first. On
+// that player's phone (or the table's) they are big buttons: one tap records the play
+// (a wild then asks its colour, a Flip the card it turned up, an aimed card its player).
+
+function playsWanted() {
+  const next = table.next || {};
+  if (keeping()) return false;  // a score keeper records no plays
+  if (!Number.isInteger(next.player) || !(next.moves || []).includes("play")) return false;
+  return isSeatPhone() ? next.player === table.seat : actor === null || actor === next.player;
+}
+
+async function loadPlays() {
+  const id = table.id;
+  const key = `${id}:${table.seq}`;
+  if (plays.key === key) return;
+  plays = {key, player: null, hints: [], sending: false};
+  const {status, body} = await page.call(`/v1/tables/${id}/hints`, {
+    method: "POST", headers: {"Content-Type": "application/json"},
+    body: JSON.stringify({deck: true}), timeout: CALL_TIMEOUT});
+  if (!table || plays.key !== key) return;  // the table moved on meanwhile
+  if (status !== 200) {
+    plays.key = null;  // asked again at the next look
+    return;
+  }
+  plays.player = body.player;
+  plays.hints = (body.moves || []).filter((hint) => hint.move.type === "play");
+  renderPlays();
+}
+
+function renderPlays() {
+  const wanted = playsWanted();
+  if (wanted) loadPlays();
+  const shown = wanted && plays.key === `${table.id}:${table.seq}` && plays.hints.length > 0
+    && plays.player === table.next.player;
+  $("plays").hidden = !shown;
+  if (!shown) {
+    playing = null;
+    return;
+  }
+  const names = face(sideUp());
+  $("play-chips").replaceChildren(...plays.hints.map((hint) => {
+    const card = hint.move.cards[0];
+    const chip = page.element("button", {
+      type: "button", class: `card play-chip card-${colorOf(card)}`, "data-play": card,
+      "aria-pressed": playing && playing.hint === hint ? "true" : "false"}, names.cards[card] || nameOf(card));
+    chip.disabled = plays.sending;  // one play per turn: a second tap waits for the answer
+    chip.addEventListener("click", () => tapPlay(hint));
+    return chip;
+  }));
+  // A name with a word wider than one column (pink Skip Everyone) takes two, unbroken.
+  for (const chip of $("play-chips").children) {
+    if (chip.scrollWidth > chip.clientWidth + 1) chip.classList.add("wide");
+  }
+  renderPlayChoice();
+}
+
+// The turn begins: the page scrolls down (never up) until "Your turn" is just under the
+// verdict line, so that the cards to tap show below the moves.
+function bringTurnIntoView() {
+  if (keeping()) return;
+  // the verdict line sticks to the top of the screen: the cue goes just under it
+  const wanted = $("your-turn").getBoundingClientRect().top + window.scrollY - $("status").offsetHeight - 8;
+  if (wanted > window.scrollY) window.scrollTo({top: wanted});
+}
+
+function flips(card) {
+  return (face(sideUp()).flips || []).includes(card);
+}
+
+// What the tapped card still needs, in order: the card a Flip turned up, the colour a
+// wild names, the player it aims at; null when the play can be sent.
+function playNeeds(step) {
+  const {hint} = step;
+  if (flips(hint.move.cards[0]) && !step.turnedUp && otherSide()) return "turned_up";
+  const colors = hint.colors || [];
+  const naming = colors.length && (!flips(hint.move.cards[0]) || colorOf(step.turnedUp) === "wild");
+  if (naming && !step.color) return "color";
+  if ((hint.targets || []).length && step.target === undefined) return "target";
+  return null;
+}
+
+function tapPlay(hint) {
+  if (chosen.length) {
+    chosen = [];
+    renderChosen();
+  }
+  playing = {hint};
+  advancePlay();
+}
+
+function advancePlay() {
+  if (!playing) return;
+  if (playNeeds(playing) === null) {
+    const {hint, color, target, turnedUp} = playing;
+    playing = null;
+    const move = {type: "play", player: hint.move.player, cards: hint.move.cards};
+    if (color) move.color = color;
+    if (target !== undefined) move.target = target;
+    if (turnedUp) move.turned_up = turnedUp;
+    if (unoCalled) move.uno = true;  // UNO! said with the card (tapped before it), never assumed
+    const key = plays.key;
+    plays.sending = true;
+    renderPlays();
+    record(move).then(() => {
+      if (plays.key !== key) return;  // answered: the next turn's cards are asked for
+      plays.sending = false;          // refused: the cards stay, tap again
+      renderPlays();
+    });
+    return;
+  }
+  renderPlays();
+  $("play-choice").scrollIntoView({block: "nearest"});
+}
+
+function renderPlayChoice() {
+  const need = playing && playNeeds(playing);
+  $("play-choice").hidden = !need;
+  const picker = document.querySelector('[data-picker="play-turned-up"]');
+  picker.hidden = need !== "turned_up";
+  if (!need) return;
+  const choose = (value, text, cls, attribute) => {
+    const button = page.element("button", {type: "button", class: `tab ${cls}`, [attribute]: value}, text);
+    button.addEventListener("click", () => {
+      if (need === "color") playing.color = value;
+      else playing.target = Number(value);
+      advancePlay();
+    });
+    return button;
+  };
+  if (need === "turned_up") {
+    $("play-choice-label").textContent = strings.turned_up_question;
+    $("play-choice-buttons").replaceChildren();
+    renderPicker(picker, (card) => { playing.turnedUp = card; advancePlay(); }, () => false, face(otherSide()));
+  } else if (need === "color") {
+    $("play-choice-label").textContent = strings.wild_color;
+    $("play-choice-buttons").replaceChildren(...playing.hint.colors.map((color) =>
+      choose(color, colorName(color), `card-${color}`, "data-play-color")));
+  } else {
+    $("play-choice-label").textContent = strings.aim_question;
+    $("play-choice-buttons").replaceChildren(...playing.hint.targets.map((seat) => {
+      const button = choose(seat, table.state.players[seat], "aim", "data-play-target");
+      button.setAttribute("translate", "no");
+      button.setAttribute("lang", "");
+      return button;
+    }));
+  }
+}
+
 // --- what the table shows -----------------------------------------------------------
 
 function say(verdict, next) {
@@ -418,6 +572,7 @@ function renderTable() {
   renderDeal(open);
   renderHistory();
   renderChosen();
+  renderPlays();
   renderKeeper();
 }
 
@@ -454,6 +609,7 @@ function apply(verdict, seq) {
   if (verdict.next) table.next = verdict.next;
   actor = null;
   handColor = null;
+  playing = null;
   delete document.querySelector('[data-picker="hand"]').dataset.color;
   closeUndo();
   noteHistory(verdict);
@@ -463,6 +619,7 @@ function apply(verdict, seq) {
   renderTable();
   const myTurn = isSeatPhone() && table.next && table.next.player === table.seat;
   if (myTurn && !myTurnBefore && navigator.vibrate) navigator.vibrate(200);
+  if (myTurn && !myTurnBefore) bringTurnIntoView();
   myTurnBefore = myTurn;
   refreshLastMove();
 }
