@@ -11,7 +11,8 @@ referee.config (each name also as REFEREE_<NAME>):
   REDIS_URL        when set, live updates (and rate limits) go through this Redis;
                    else PostgreSQL's LISTEN/NOTIFY, or SQLite's data_version
   CORS_ORIGINS     web origins allowed to call /v1/ (comma-separated; none)
-  LONG_POLLS       readers waiting for a move at once per process (500)
+  LONG_POLLS       readers waiting (a table's next move, an event's next change) at
+                   once per process (500), see waiting.py
   STREAM_SECONDS, STREAM_WRITE_TIMEOUT
                    an event stream's length (300 s) and how long one of its writes
                    may wait for a client that stopped reading (15 s), see tables.py

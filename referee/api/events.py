@@ -8,10 +8,18 @@ turned (by the organiser or a table captain), pinned to the event's version, its
 players as seated. Standings are computed on every read from the tables' states,
 so a move or a correction at a table shows at once. Every event action is an entry
 of the event's log, in order, like a table's moves.
+
+The event's pages wait for what they show to change (`?wait=S&version=V` on the event
+and on its standings): the answer carries its `version`, and a wait ends when the
+version differs from the page's, woken by the event's own channel (its actions) or
+its tables' (their moves), from any worker or machine (referee/store/live.py).
 """
 import csv
+import hashlib
 import io
+import json
 import secrets
+from datetime import datetime, timedelta, timezone
 
 from flask import Blueprint, current_app, request, url_for
 
@@ -26,6 +34,7 @@ from referee.service.problems import (BadRequest, NotFound, Unauthorized, Unproc
                                       UnsupportedMediaType)
 from referee.service import seating, standings as scoring
 from referee.store import EventConflict, StaleSeq, token_digest
+from referee.store.live import event_channel
 from referee.store.repository import insert_table
 
 from .auth import bearer_token, organiser
@@ -34,6 +43,7 @@ from .details import detail
 from .event_problems import event_problem
 from .fields import request_fields
 from .tablekit import check_owner, join_code_sha256, new_join_code, new_secret, with_next
+from .waiting import long_poll_slots, wait_seconds
 
 bp = Blueprint("events", __name__, url_prefix="/v1")
 
@@ -216,7 +226,8 @@ def list_events():
 @bp.get("/events/<table_id:event_id>")
 def get_event(event_id):
     event = _event_or_404(event_id)
-    return answer(_event_json(event, _may_see_codes(event)))
+    with_codes = _may_see_codes(event)
+    return _when_changed(event, lambda current: _event_json(current, with_codes), _table_seq)
 
 
 def _event_json(event, with_codes):
@@ -225,7 +236,9 @@ def _event_json(event, with_codes):
     rounds = store.event_rounds(event.id)
     tables = store.tables_by_id([seat.table_id for r in rounds for seat in r.tables if seat.table_id])
     return {
-        "id": event.id, "name": event.name,
+        "id": event.id, "name": event.name, "now": _instant(_now()),
+        "version": _version(event.seq, {table_id: _table_seq(row, None)
+                                        for table_id, row in tables.items()}),
         "ruleset": {"id": event.ruleset_id, "version": event.ruleset_version},
         "players": document["players"], "format": document["format"],
         "scoring": document["scoring"], "tie_breaks": document["tie_breaks"],
@@ -253,9 +266,18 @@ def _round_json(event, event_round, with_codes, tables=None):
     return {"number": event_round.number, "kind": event_round.kind,
             "status": _round_status(event_round), "started_seq": event_round.started_seq,
             "time_called_seq": event_round.time_called_seq,
-            "closed_seq": event_round.closed_seq,
+            "closed_seq": event_round.closed_seq, **_round_clock(event, event_round),
             "tables": [_table_json(event, seat, with_codes, tables.get(seat.table_id))
                        for seat in event_round.tables]}
+
+
+def _round_clock(event, event_round):
+    """When the round was seated and, with the format's time limit, when its time is
+    up (the pages count down to it against the answer's `now`: the server's clock)."""
+    limit = event.document["format"].get("time_limit_minutes")
+    started = event_round.started_at
+    return {"started_at": _instant(started), "time_limit_minutes": limit,
+            "ends_at": _instant(started + timedelta(minutes=limit)) if limit else None}
 
 
 def _table_json(event, seat, with_codes, table):
@@ -624,13 +646,20 @@ def _own_hands(event):
     return _rules(event).own_hands
 
 
-def _results(event, rounds):
-    """([TableResult] of the finished tables of `rounds`, [tables still playing])."""
+def _time_called(rounds):
+    """{table id: whether time was called on its round} of the tables opened."""
+    return {seat.table_id: r.time_called_seq is not None
+            for r in rounds for seat in r.tables if seat.table_id}
+
+
+def _results(event, rounds, tables=None):
+    """([TableResult] of the finished tables of `rounds`, [tables still playing]);
+    `tables`: their rows when read already."""
     store = services().store
     own_hands = _own_hands(event)
-    time_called = {seat.table_id: r.time_called_seq is not None
-                   for r in rounds for seat in r.tables if seat.table_id}
-    tables = store.tables_by_id(list(time_called))
+    time_called = _time_called(rounds)
+    if tables is None:
+        tables = store.tables_by_id(list(time_called))
     finished = {table_id: table for table_id, table in tables.items()
                 if scoring.finished(table.state, time_called[table_id])}
     sources = _source_seqs(list(finished.values()))
@@ -673,7 +702,9 @@ def _source_seqs(tables):
 def _standings_json(event):
     store = services().store
     rounds = store.event_rounds(event.id)
-    results, playing = _results(event, rounds)
+    time_called = _time_called(rounds)
+    tables = store.tables_by_id(list(time_called))
+    results, playing = _results(event, rounds, tables)
     heats = scoring.standings(event.document, _own_hands(event), results)
     final = next((r for r in results if r.kind == "final"), None)
     current = {r.table_id: r for r in results}
@@ -687,7 +718,14 @@ def _standings_json(event):
         change["corrections"] = [e.seq for e in store.events(change["table_id"],
                                                              change["closed"]["seq"])
                                  if e.verdict.get("code") == "corrected"]
+    current_round = rounds[-1] if rounds else None
     return {"event": event.id, "name": event.name, "seq": event.seq,
+            "now": _instant(_now()),
+            "version": _version(event.seq, {table_id: _standing_key(row, time_called[table_id])
+                                            for table_id, row in tables.items()}),
+            "current_round": current_round and {
+                "number": current_round.number, "kind": current_round.kind,
+                "status": _round_status(current_round), **_round_clock(event, current_round)},
             "ruleset": {"id": event.ruleset_id, "version": event.ruleset_version},
             "scoring": event.document["scoring"]["type"],
             "tie_breaks": event.document["tie_breaks"],
@@ -710,7 +748,93 @@ def _log(event_id):
 
 @bp.get("/events/<table_id:event_id>/standings")
 def get_standings(event_id):
-    return answer(_standings_json(_event_or_404(event_id)))
+    return _when_changed(_event_or_404(event_id), _standings_json, _standing_key)
+
+
+# --- live pages ----------------------------------------------------------------------------
+
+VERSION_LENGTH = 16  # hex digits of a page's version
+
+
+def _now():
+    return datetime.now(timezone.utc)
+
+
+def _instant(moment):
+    return moment.astimezone(timezone.utc).isoformat(timespec="milliseconds")
+
+
+def _version(event_seq, keys):
+    """A page's version: a digest of the event's seq and each table's key (what of
+    the table the page shows), so it changes exactly when the page would."""
+    text = json.dumps([event_seq, sorted(keys.items())], separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:VERSION_LENGTH]
+
+
+def _table_seq(row, time_called):
+    """The organiser's page shows every table as its last move left it."""
+    return row.seq
+
+
+def _standing_key(row, time_called):
+    """The standings read a table only once its game counts (then, every entry of its
+    log, corrections included); before that it is just "still playing"."""
+    return row.seq if scoring.finished(row.state, time_called) else None
+
+
+def _seen_version():
+    raw = request.args.get("version") if request.query_string else None
+    if raw is not None and not (raw.isascii() and raw.isalnum() and len(raw) <= 64):
+        raise BadRequest("version must be the `version` of an earlier answer",
+                         errors=[problem("version", "expected the version of an earlier answer",
+                                         "bad-query-parameter")])
+    return raw
+
+
+def _when_changed(event, build, key):
+    """The page's answer, `build(event)`: at once, or with `?version=V&wait=S` when
+    its version is no longer V (within S seconds; else as it is, with the new `now`).
+    Every waiting place of the process taken: at once, with Retry-After: 1."""
+    seconds, seen = wait_seconds(), _seen_version()
+    body = build(event)
+    if seconds <= 0 or seen is None or body["version"] != seen:
+        return answer(body)
+    slots = long_poll_slots()
+    if not slots.acquire(blocking=False):
+        return answer(body, headers={"Retry-After": "1"})
+    try:
+        changed = _wait_for_change(event, seen, key, seconds)
+    finally:
+        slots.release()
+    if changed:
+        return answer(build(_event_or_404(event.id)))
+    body["now"] = _instant(_now())
+    return answer(body)
+
+
+def _wait_for_change(event, seen, key, seconds):
+    """Whether the page's version moved from `seen` within `seconds`: the wait follows
+    the event's channel and each of its tables' (a move wakes it like a phone at that
+    table: the woken table is read once for every waiter of the process)."""
+    store = services().store
+    time_called = _time_called(store.event_rounds(event.id))
+    channel = event_channel(event.id)
+    now = {"seq": event.seq, "keys": {}}
+
+    def has_news(woken):
+        if woken is None or channel in woken:
+            current = store.get_event(event.id)
+            now["seq"] = current.seq if current is not None else None
+        if woken is None:
+            rows = store.tables_by_id(list(time_called))
+        else:
+            rows = {table_id: store.latest_table(table_id)
+                    for table_id in woken if table_id in time_called}
+        for table_id, row in rows.items():
+            if row is not None:
+                now["keys"][table_id] = key(row, time_called[table_id])
+        return _version(now["seq"], now["keys"]) != seen
+    return store.live.wait_any([channel, *time_called], has_news, seconds)
 
 
 @bp.get("/events/<table_id:event_id>/log")

@@ -4,7 +4,7 @@
   BIND          full bind address, overrides PORT (the image binds 0.0.0.0)
   WEB_WORKERS   worker processes (2)
   WEB_THREADS   threads per worker for requests that work (64)
-  LONG_POLLS    phones that may wait for a move at once per worker (500): each gets
+  LONG_POLLS    phones and event pages that may wait at once per worker (500): each gets
                 a thread of its own on top of WEB_THREADS
   DATABASE_URL  read by the app itself; every worker shares the one database
   PER_ADDRESS_CONNECTIONS  connections one client address may hold per worker (64;
@@ -28,11 +28,11 @@ Why these settings, one reason each (figures: docs/performance.md, bench/results
   the probes even if one worker accepted all of them. Idle threads cost only their
   stacks' address space; a request waiting for the database waits for a pool
   connection, not a thread.
-- LONG_POLLS 500 on top of WEB_THREADS: a long poll (up to 25 s) or an event stream (up
-  to 300 s, its writes bounded by STREAM_WRITE_TIMEOUT in referee/api/tables.py) holds
-  its thread asleep (no CPU, no database connection, referee/store/live.py); a wait past
-  LONG_POLLS is answered at once with `Retry-After: 1` instead of taking a thread that
-  checks and moves need.
+- LONG_POLLS 500 on top of WEB_THREADS: a long poll (up to 25 s: a table's, or an event
+  page's) or an event stream (up to 300 s, its writes bounded by STREAM_WRITE_TIMEOUT in
+  referee/api/tables.py) holds its thread asleep (no CPU, no database connection,
+  referee/store/live.py); a wait past LONG_POLLS is answered at once with
+  `Retry-After: 1` instead of taking a thread that checks and moves need.
 - WEB_WORKERS 2: 3 or 4 measured no better on the 2-core development machine (the noise
   was larger than the difference); measure on the machine that serves.
 - timeout 30, graceful_timeout 10: a worker silent for 30 s is killed and replaced (a

@@ -25,6 +25,7 @@ from . import examples
 from .context import MAX_LANG_TAG
 from .mapping import DOMAIN_PROBLEMS
 from .speech import PROBLEMS as SPEECH_PROBLEMS
+from .waiting import MAX_WAIT
 
 JSON = "application/json"
 PROBLEM = "application/problem+json"
@@ -123,6 +124,22 @@ NEXT_PAGE = {"type": ["string", "null"]}
 SPOKEN_FIELD = {"type": "string", "description": "The same in words written to be said aloud "
                 "(short, the essential first; docs/speech.md): give it to a phone's voice or "
                 "GET /v1/speech. Never shown."}
+
+# An event's pages (docs/events.md, The pages' data): what they show, and its clock.
+NOW = {"type": "string", "format": "date-time",
+       "description": "The server's time when it answered: count down against this, not "
+                      "the device's clock."}
+PAGE_VERSION = {"type": "string", "pattern": "^[0-9a-f]{16}$",
+                "description": "Changes exactly when this answer would: send it back as "
+                               "`version` with `wait` to be answered at the next change."}
+ROUND_CLOCK = {
+    "started_at": {"type": "string", "format": "date-time",
+                   "description": "When the round was seated (its `seated` log entry)."},
+    "time_limit_minutes": {"type": ["integer", "null"],
+                           "description": "The format's time limit; null: none."},
+    "ends_at": {"type": ["string", "null"], "format": "date-time",
+                "description": "started_at plus the time limit: when time is up (the "
+                               "organiser then calls time; the service does not)."}}
 
 SCHEMAS = {
     "Card": CARD,
@@ -507,6 +524,7 @@ SCHEMAS = {
             "tie_breaks": {"type": "array", "items": {"type": "string"}},
             "seed": {"type": "integer"}, "seq": {"type": "integer"},
             "created_at": {"type": "string"},
+            "now": NOW, "version": PAGE_VERSION,
             "rounds": {"type": "array", "items": ref("EventRound")},
             "next_round": {"type": ["object", "null"]},
             "links": {"type": "object"}}},
@@ -518,6 +536,7 @@ SCHEMAS = {
             "started_seq": {"type": "integer"},
             "time_called_seq": {"type": ["integer", "null"]},
             "closed_seq": {"type": ["integer", "null"]},
+            **ROUND_CLOCK,
             "tables": {"type": "array", "items": {
                 "type": "object", "required": ["number", "name", "players", "table_id"],
                 "properties": {
@@ -572,6 +591,14 @@ SCHEMAS = {
         "type": "object", "required": ["standings", "places", "changes", "playing"],
         "description": "Computed from the tables' logs on every read.",
         "properties": {
+            "now": NOW, "version": PAGE_VERSION,
+            "current_round": {
+                "type": ["object", "null"],
+                "description": "The last round started (null before the first), with its "
+                               "clock: what a projector counts down.",
+                "properties": {"number": {"type": "integer"}, "kind": {"enum": ["heat", "final"]},
+                               "status": {"enum": ["playing", "time-called", "closed"]},
+                               **ROUND_CLOCK}},
             "standings": {"type": "array", "items": {"type": "object"}},
             "final": {"type": ["object", "null"]},
             "places": {"type": "array", "items": {"type": "object"}},
@@ -633,11 +660,22 @@ PARAMS = {
     "table_number": {"name": "table_number", "in": "path", "required": True,
                      "schema": {"type": "integer", "minimum": 1, "maximum": 5000}},
     "wait": {"name": "wait", "in": "query", "required": False,
-             "schema": {"type": "number", "minimum": 0, "maximum": 25},
+             "schema": {"type": "number", "minimum": 0, "maximum": MAX_WAIT},
              "description": "Long polling: when no event after `after` exists yet, hold the "
                             "answer up to this many seconds until one is recorded (by any "
                             "worker); empty `events` when none came. Retry-After: 1 when "
                             "the server had no room to wait."},
+    "page_wait": {"name": "wait", "in": "query", "required": False,
+                  "schema": {"type": "number", "minimum": 0, "maximum": MAX_WAIT},
+                  "description": "With `version`: while the answer's version is still that "
+                                 "one, hold it up to this many seconds, until a table of the "
+                                 "event records a move or the event an action that changes "
+                                 "it (from any worker or instance); then, or after the wait "
+                                 "with a new `now`, answer. Retry-After: 1 when the server "
+                                 "had no room to wait."},
+    "page_version": {"name": "version", "in": "query", "required": False,
+                     "schema": {"type": "string", "pattern": "^[A-Za-z0-9]{1,64}$"},
+                     "description": "The `version` of the answer the page shows (see `wait`)."},
     "accept_stream": {"name": "Accept", "in": "header", "required": False,
                       "schema": {"type": "string"},
                       "description": "`text/event-stream`: a stream of Server-Sent Events "
@@ -960,8 +998,10 @@ PATHS = {
         operation_id="eventSchema")},
     "/v1/events/{event_id}": {"get": operation(
         "An event: every round and table as it stands", "events",
-        {"200": ok("The event.", ref("Event"))}, (404,), params=("event_id",),
-        operation_id="getEvent")},
+        {"200": ok("The event.", ref("Event"))}, (400, 404),
+        params=("event_id", "page_wait", "page_version"), operation_id="getEvent",
+        description="`?wait=S&version=V`: answered when the event's version is no longer V "
+                    "(a move at one of its tables, an action), or after S seconds.")},
     "/v1/events/{event_id}/rounds": {"post": operation(
         "Start the next round: seat the players, one table each group, with its join code",
         "events", {"201": ok("The round, its tables and their join codes.", ref("EventRound"))},
@@ -1000,10 +1040,12 @@ PATHS = {
         operation_id="closeRound", description="409 round-still-playing, round-closed.")},
     "/v1/events/{event_id}/standings": {"get": operation(
         "Standings, computed from the tables' logs", "events",
-        {"200": ok("Every player, best first.", ref("Standings"))}, (404,),
-        params=("event_id",), operation_id="getStandings",
+        {"200": ok("Every player, best first.", ref("Standings"))}, (400, 404),
+        params=("event_id", "page_wait", "page_version"), operation_id="getStandings",
         description="Public, no token: the projector's page /events/{event_id}/standings "
-                    "reads it (join codes are never part of it).")},
+                    "reads it (join codes are never part of it). `?wait=S&version=V`: "
+                    "answered when the standings' version is no longer V (a table's game "
+                    "ends or is corrected, an action), or after S seconds.")},
     "/v1/events/{event_id}/log": {"get": operation(
         "The event's log: every action, in order", "events",
         {"200": ok("A page of entries.", ref("EventLog"))}, (400, 404),

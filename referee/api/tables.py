@@ -27,7 +27,6 @@ from collections import OrderedDict
 
 from flask import Blueprint, current_app, request, stream_with_context, url_for
 
-from referee import metrics
 from referee.engine import judge, open_table, parse_move, parse_state
 from referee.engine.corrections import correct, is_correction, parse_correction
 from referee.engine.errors import InputError, problem
@@ -50,14 +49,12 @@ from . import limits, standing
 from .tablekit import (JOIN_ALPHABET, JOIN_LENGTH, check_owner, join_code_sha256, new_join_code,
                        new_secret, pinned, table_or_404, with_next)
 from .states import ParsedStates
+from .waiting import long_poll_slots, wait_seconds
 
 bp = Blueprint("tables", __name__, url_prefix="/v1")
 
 MAX_KEY_LENGTH = 200
 TRUE_WORDS, FALSE_WORDS = ("true", "1", "yes"), ("false", "0", "no", "")
-MAX_WAIT = 25  # seconds a reader may wait for a move (below proxies' 30 s idle cut)
-# Readers waiting at once in one process; more are answered at once (see gunicorn_conf).
-DEFAULT_LONG_POLLS = 500
 # A stream of events (Accept: text/event-stream) holds a waiting slot and its thread
 # for this long at most, then ends and EventSource reconnects with Last-Event-ID; a
 # comment goes out after HEARTBEAT_SECONDS without a move (proxies cut idle ones).
@@ -418,48 +415,12 @@ def _move_answer(verdict, players, seq, ruleset, table_id, rules):
     return body
 
 
-def _wait_seconds():
-    raw = request.args.get("wait") if request.query_string else None
-    if raw is None:
-        return 0.0
-    try:
-        seconds = float(raw) if raw.isascii() else -1.0
-    except ValueError:
-        seconds = -1.0
-    if not 0 <= seconds <= MAX_WAIT:  # NaN fails this too
-        raise BadRequest(f"wait must be a number of seconds from 0 to {MAX_WAIT}",
-                         errors=[problem("wait", f"expected a number from 0 to {MAX_WAIT}", "bad-query-parameter")])
-    return seconds
-
-
-class _WaitingSlots(threading.BoundedSemaphore):
-    """The process's waiting places; the ones taken are the waiting phones' gauge."""
-
-    def acquire(self, blocking=True, timeout=None):
-        taken = super().acquire(blocking, timeout)
-        if taken:
-            metrics.WAITING.inc()
-        return taken
-
-    def release(self, n=1):
-        super().release(n)
-        metrics.WAITING.dec(n)
-
-
-def _long_poll_slots():
-    slots = current_app.extensions.get("referee.long_polls")
-    if slots is None:
-        count = int(current_app.config.get("LONG_POLLS") or DEFAULT_LONG_POLLS)
-        slots = current_app.extensions.setdefault("referee.long_polls", _WaitingSlots(count))
-    return slots
-
-
 def _wait_for_move(table, after, seconds):
     """The table once it has a move after `after`, or as it is after `seconds`. None
     when every waiting slot of this process is taken: answer now, and the phone asks
     again after Retry-After (waiting must never take the threads that answer checks
     and moves)."""
-    slots = _long_poll_slots()
+    slots = long_poll_slots()
     if not slots.acquire(blocking=False):
         return None
     try:
@@ -592,7 +553,7 @@ def _wants_stream():
 def table_events(table_id):
     after = _after()
     limit = page_limit(EVENTS_PAGE)
-    wait = _wait_seconds()
+    wait = wait_seconds()
     if _wants_stream():
         return _event_stream(table_or_404(table_id), after, limit)
     # A long poll may start from the row this process already knows to be the newest
@@ -614,7 +575,7 @@ def _event_stream(table, after, limit):
     (EventSource then reconnects with Last-Event-ID). A stream takes one of the
     process's waiting slots; when none is free it carries the events there are and
     ends, and the browser reconnects after RETRY_MS (Retry-After says the same)."""
-    slots = _long_poll_slots()
+    slots = long_poll_slots()
     response = current_app.response_class(mimetype="text/event-stream")
     response.headers["X-Accel-Buffering"] = "no"  # proxies pass each event at once
     if not slots.acquire(blocking=False):

@@ -15,7 +15,7 @@ from datetime import datetime, timezone
 from sqlalchemy import insert, select, update
 from sqlalchemy.exc import IntegrityError
 
-from . import db
+from . import db, live
 from .errors import EventConflict
 from .rows import TABLE_COLUMNS, TableRow
 
@@ -61,6 +61,7 @@ class EventRound:
     time_called_seq: int | None
     closed_seq: int | None
     tables: list  # EventTable, by number
+    started_at: datetime  # when it was seated (its `seated` entry's time)
 
 
 @dataclass(frozen=True)
@@ -152,7 +153,8 @@ class EventStore:
         """One event action: `act(conn, event, rounds) -> (entry, result)` runs with
         the event's row locked and its rounds as they are now; it writes what the
         action changes (through `conn`) or raises EventConflict. Its entry is
-        appended to the event's log with the next seq. Returns (seq, result)."""
+        appended to the event's log with the next seq, and the event's live channel
+        is notified. Returns (seq, result)."""
         with self._writing() as conn:
             query = select(_EV).where(_EV.c.id == event_id)
             if self.dialect == "postgresql":
@@ -166,6 +168,10 @@ class EventStore:
             conn.execute(insert(_LOG).values(event_id=event_id, seq=seq, entry=entry,
                                              created_at=_now()))
             conn.execute(update(_EV).where(_EV.c.id == event_id).values(seq=seq))
+            # The event's pages waiting elsewhere hear of it (live.py), as of a move.
+            self.live.notify_in_transaction(conn.connection.dbapi_connection,
+                                            live.event_channel(event_id), seq)
+        self.live.published(live.event_channel(event_id), seq)
         return seq, result
 
 
@@ -240,7 +246,11 @@ def _rounds(conn, event_id) -> list[EventRound]:
     for row in conn.execute(select(_SEATS).where(_SEATS.c.event_id == event_id)
                             .order_by(_SEATS.c.round, _SEATS.c.number)):
         seats.setdefault(row.round, []).append(_seat_row(row))
+    seated = _LOG.alias("seated")
+    query = (select(_ROUNDS, seated.c.created_at.label("started_at"))
+             .join(seated, (seated.c.event_id == _ROUNDS.c.event_id)
+                   & (seated.c.seq == _ROUNDS.c.started_seq))
+             .where(_ROUNDS.c.event_id == event_id).order_by(_ROUNDS.c.number))
     return [EventRound(row.number, row.kind, row.started_seq, row.time_called_seq,
-                       row.closed_seq, seats.get(row.number, []))
-            for row in conn.execute(select(_ROUNDS).where(_ROUNDS.c.event_id == event_id)
-                                    .order_by(_ROUNDS.c.number))]
+                       row.closed_seq, seats.get(row.number, []), _as_utc(row.started_at))
+            for row in conn.execute(query)]

@@ -20,6 +20,12 @@ RECHECK_SECONDS in case the channel itself is down.
 
 A waiting request holds no database connection (only its thread, see
 referee/api/gunicorn_conf.py).
+
+An event's pages wait the same way, on several channels at once (`wait_any`): the
+event's own (`event_channel`: "event:<id>", notified like a table by each event action,
+and read by SQLite's listener as the event's seq) and each of its tables' (the
+notifications their moves send already). So a move at an event's table costs nothing
+more than it did: the pages waiting on the event follow the table like a phone.
 """
 import logging
 import os
@@ -35,22 +41,41 @@ RECHECK_SECONDS = 5.0
 RECONNECT_SECONDS = 1.0
 ROW_SECONDS = 2.0  # how long a row kept by the hub is trusted without a read
 READ_WAIT_SECONDS = 10.0  # then a request waiting for another's read reads itself
+EVENT_CHANNEL = "event:"  # an event's channel id: the prefix and its id (no table id has ":")
+
+
+def event_channel(event_id) -> str:
+    """The channel an event's actions are notified on."""
+    return EVENT_CHANNEL + event_id
 
 
 class _Table:
     """One table as this process sees it: its waiters and the newest row read of it."""
     __slots__ = ("event", "waiters", "users", "woken", "row", "row_read", "row_at",
-                 "reading")
+                 "reading", "followers")
 
     def __init__(self, clock):
         self.event = threading.Event()
-        self.waiters = 0        # requests waiting on `event`
+        self.followers = None   # the Followers of this table (a set), while there are any
+        self.waiters = 0        # requests waiting on `event` or following the table
         self.users = 0          # requests inside `latest` (the entry is kept meanwhile)
         self.woken = clock      # the hub's clock at the table's last wake
         self.row = None         # the newest row read, whose read began at clock `row_read`
         self.row_read = -1
         self.row_at = 0.0       # and at time.monotonic() `row_at`
         self.reading = None     # (clock, threading.Event, [row]) while a read runs
+
+
+class Follower:
+    """One request waiting on several channels at once (an event's page: the event and
+    each of its tables): `event` is set at the next wake of any of them, and `woken`
+    says which (Hub.taken)."""
+    __slots__ = ("ids", "event", "woken")
+
+    def __init__(self, ids):
+        self.ids = tuple(dict.fromkeys(ids))
+        self.event = threading.Event()
+        self.woken = set()
 
 
 class Hub:
@@ -93,6 +118,36 @@ class Hub:
                 entry.waiters -= 1
             self._sweep()
 
+    def follow(self, ids) -> Follower:
+        """A Follower set at the next wake of any of `ids`; call `unfollow` when done."""
+        follower = Follower(ids)
+        with self._lock:
+            for table_id in follower.ids:
+                entry = self._entry(table_id)
+                entry.waiters += 1
+                if entry.followers is None:
+                    entry.followers = set()
+                entry.followers.add(follower)
+        return follower
+
+    def unfollow(self, follower):
+        with self._lock:
+            for table_id in follower.ids:
+                entry = self._tables.get(table_id)
+                if entry is not None:
+                    entry.waiters -= 1
+                    entry.followers.discard(follower)
+                    if not entry.followers:
+                        entry.followers = None
+            self._sweep()
+
+    def taken(self, follower) -> set:
+        """The ids woken since the follower last looked; its event is cleared."""
+        with self._lock:
+            woken, follower.woken = follower.woken, set()
+            follower.event.clear()
+        return woken
+
     def wake(self, table_id):
         """Wake every waiter of `table_id`; later waiters get a fresh event."""
         with self._lock:
@@ -102,7 +157,12 @@ class Hub:
             self._clock += 1
             entry.woken = self._clock
             event, entry.event = entry.event, threading.Event()
+            followers = tuple(entry.followers or ())
+            for follower in followers:
+                follower.woken.add(table_id)
         event.set()
+        for follower in followers:
+            follower.event.set()
 
     def heard(self, table_id, seq=None):
         """The channel says the table reached `seq` (None: not said): wake its
@@ -244,6 +304,28 @@ class Live:
         finally:
             self.hub.unwatch(table_id)
 
+    def wait_any(self, ids, has_news, timeout):
+        """Wait up to `timeout` seconds until `has_news(woken)` (database reads) is true:
+        `woken` is the set of `ids` woken since the last look, or None to look at them
+        all (the first look, taken after following them, and a look every
+        RECHECK_SECONDS in case the channel is down). True when there is news."""
+        self._ensure_listening()
+        deadline = time.monotonic() + timeout
+        follower = self.hub.follow(ids)
+        try:
+            woken = None
+            while True:
+                if has_news(woken):
+                    return True
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return False
+                # A recheck (nothing heard for RECHECK_SECONDS) looks at everything.
+                heard = follower.event.wait(min(left, RECHECK_SECONDS))
+                woken = self.hub.taken(follower) if heard else None
+        finally:
+            self.hub.unfollow(follower)
+
     def latest(self, table_id, read):
         """The table's row read since its last wake, one read shared (Hub.latest)."""
         self._ensure_listening()
@@ -292,7 +374,7 @@ class SQLiteLive(Live):
     def __init__(self, engine, read_seqs):
         super().__init__()
         self.engine = engine
-        self.read_seqs = read_seqs  # (conn, [table ids]) -> {table id: seq}
+        self.read_seqs = read_seqs  # (conn, [channel ids]) -> {channel id: seq}
 
     def listen(self):
         known = {}

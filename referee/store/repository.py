@@ -759,10 +759,16 @@ def _replayed(earlier, move):
     return seq, verdict
 
 
-def _table_seqs(conn, table_ids) -> dict:
-    """{table id: seq} of these tables (SQLite's live updates read this)."""
+def _table_seqs(conn, channel_ids) -> dict:
+    """{channel id: seq} of these tables and events (an event's channel is
+    live.event_channel(id)): SQLite's live updates read this."""
     seqs = {}
-    for start in range(0, len(table_ids), 500):
-        chunk = table_ids[start:start + 500]
-        seqs.update(conn.execute(select(_T.c.id, _T.c.seq).where(_T.c.id.in_(chunk))).all())
+    prefix = live.EVENT_CHANNEL
+    table_ids = [c for c in channel_ids if not c.startswith(prefix)]
+    event_ids = [c[len(prefix):] for c in channel_ids if c.startswith(prefix)]
+    for ids, table, named in ((table_ids, _T, ""), (event_ids, db.events, prefix)):
+        for start in range(0, len(ids), 500):
+            chunk = ids[start:start + 500]
+            seqs.update((named + row_id, seq) for row_id, seq in conn.execute(
+                select(table.c.id, table.c.seq).where(table.c.id.in_(chunk))))
     return seqs

@@ -2,14 +2,15 @@
 second, whichever process recorded it. Two apps on one database are two machines:
 each has its own hub of waiters, so a move recorded by one reaches the other's
 waiters only through the channel (SQLite's data_version, PostgreSQL's NOTIFY, or
-Redis when REDIS_URL is set)."""
+Redis when REDIS_URL is set). An event's pages wait on the same channel: its tables'
+moves and its own actions."""
 import os
 import threading
 import time
 
 import pytest
 
-from apitest import OPENING, bearer, problem
+from apitest import OPENING, bearer, problem, unique_id
 from referee.api import create_app
 
 REDIS_URL = os.environ.get("REFEREE_TEST_REDIS_URL", "redis://127.0.0.1:6379/12")
@@ -91,6 +92,39 @@ def test_many_phones_on_several_tables_each_hear_their_own_table(machines):
     for _, thread, result in waiting:
         thread.join(timeout=12)
         assert [event["seq"] for event in result["body"]["events"]] == [1]
+
+
+def test_an_event_page_waiting_on_one_machine_hears_the_other_machines_moves_and_actions(machines):
+    first, second = (m.test_client() for m in machines)
+    token = machines[1].extensions["referee"].store.create_token(unique_id("org"))
+    event = second.post("/v1/events", headers=bearer(token), json={
+        "name": "Two machines", "ruleset": "classic", "players": ["Asha", "Bina", "Chirag", "Devika"],
+        "format": {"type": "heats", "rounds": 1}}).get_json()
+    second.post(f"/v1/events/{event['id']}/rounds", headers=bearer(token))
+    table = second.post(f"/v1/events/{event['id']}/rounds/1/tables/1", headers=bearer(token),
+                        json={"dealer": 0, "first_card": "red-7"}).get_json()
+    pages = {}
+    for page, path in (("organiser", f"/v1/events/{event['id']}"),
+                       ("projector", f"/v1/events/{event['id']}/standings")):
+        seen = first.get(path).get_json()["version"]
+        pages[page] = (seen, *wait_in_thread(first, f"{path}?wait=10&version={seen}"))
+    time.sleep(0.5)  # both pages wait on the first machine
+    moved = time.monotonic()
+    response = second.post(f"/v1/tables/{table['id']}/moves", headers=bearer(table["secret"]),
+                           json={"move": {"type": "draw", "player": 1}})
+    assert response.status_code == 200
+    seen, thread, result = pages["organiser"]
+    thread.join(timeout=12)
+    assert result["at"] - moved < 1.0, result["at"] - moved
+    assert result["body"]["version"] != seen and result["body"]["rounds"][0]["tables"][0]["seq"] == 1
+    seen, thread, result = pages["projector"]
+    assert not result, "a draw changes no standing"
+    acted = time.monotonic()
+    assert second.post(f"/v1/events/{event['id']}/captains", json={"name": "Captains"},
+                       headers=bearer(token)).status_code == 201
+    thread.join(timeout=12)
+    assert result["at"] - acted < 1.0, result["at"] - acted
+    assert result["body"]["version"] != seen and result["body"]["seq"] == 4
 
 
 def test_a_wait_with_nothing_new_answers_empty_after_the_wait(client, table):

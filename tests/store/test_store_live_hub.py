@@ -111,3 +111,29 @@ def test_when_the_reader_fails_the_others_read_themselves():
     for thread in phones:
         thread.join(5)
     assert len(errors) == 1 and answers == [Row("t", 1)] * 9
+
+
+def test_a_follower_of_several_tables_is_woken_by_any_and_told_which():
+    hub = listening_hub()
+    follower = hub.follow(["event:e", "t1", "t2"])
+    assert not follower.event.is_set()
+    hub.wake("t2")
+    hub.wake("t2")
+    assert follower.event.is_set() and hub.taken(follower) == {"t2"}
+    assert not follower.event.is_set() and hub.taken(follower) == set()
+    hub.wake("t3")  # a table it does not follow
+    assert not follower.event.is_set()
+    hub.wake("event:e")
+    hub.wake("t1")
+    assert hub.taken(follower) == {"event:e", "t1"}
+    phone = hub.watch("t1")  # a phone at one of its tables waits beside it
+    hub.wake("t1")
+    assert phone.is_set() and hub.taken(follower) == {"t1"}
+    hub.unfollow(follower)
+    hub.wake("t2")
+    assert not follower.event.is_set() and hub.taken(follower) == set()
+    hub.unwatch("t1")
+    assert hub.watched() == ["event:e", "t1", "t2"]  # kept until the sweep's turn
+    hub._swept -= 10  # the sweep's turn comes (ROW_SECONDS later)
+    hub.unwatch("t3")
+    assert hub.watched() == []

@@ -1,19 +1,22 @@
 // The organiser's page of an event (docs/events.md): the organiser token is kept in
-// this browser's localStorage (never in a URL), the event is read from the API every
-// few seconds, and each action is one API call whose problem is shown as the API
-// words it in the page's language.
+// this browser's localStorage (never in a URL), the page waits for the event to
+// change (page.follow: the API's live channel, a slow poll while waits fail), and
+// each action is one API call whose problem is shown as the API words it in the
+// page's language. A round with a time limit counts down on the server's clock.
 "use strict";
 
 (() => {
 const strings = page.strings();
 const $ = (id) => document.getElementById(id);
 const TOKEN_KEY = "referee.organiser-token";
-const POLL_MS = 3000;
 const section = $("event");
 const eventId = section ? section.dataset.event : null;
+const eventPath = eventId ? `/v1/events/${encodeURIComponent(eventId)}` : null;
 
-let event = null;      // the event as last read
+let event = null;      // the event as last read (without its `now`)
 let readAt = null;     // when it was read (ms)
+let clock = null;      // page.serverClock of the last answer
+let live = false;      // following the event (the last read answered)
 let form = null;       // the open action form {round, node}: kept across re-renders
 
 const token = () => localStorage.getItem(TOKEN_KEY) || "";
@@ -23,7 +26,7 @@ function call(path, options = {}) {
   if (token()) headers.Authorization = `Bearer ${token()}`;
   if (options.json !== undefined) headers["Content-Type"] = "application/json";
   const body = options.json !== undefined ? JSON.stringify(options.json) : undefined;
-  return page.call(path, {method: options.method || "GET", headers, body});
+  return page.call(path, {method: options.method || "GET", headers, body, timeout: options.timeout});
 }
 
 // --- problems and the network ----------------------------------------------------
@@ -84,17 +87,38 @@ async function listEvents() {
 
 // --- the event ---------------------------------------------------------------------
 
+// A read of the event; an answer to a token since changed is not shown (the join
+// codes go with the token).
+async function readEvent(path, timeout) {
+  const sent = token();
+  const answer = await call(path, {timeout});
+  answer.stale = sent !== token();
+  return answer;
+}
+
+// One answer of GET /v1/events/{id}, waited for or not.
+function answered({status, body, stale}) {
+  if (stale) return;
+  live = status === 200;
+  if (status === 0) {
+    showNetwork(body);
+  } else {
+    $("network").hidden = true;
+    if (status !== 200) showProblem(status, body);
+  }
+  if (status !== 200) return tick();
+  readAt = Date.now();
+  clock = page.serverClock(body.now);
+  // Drawn again only when something changed: a button keeps its focus between reads.
+  const {now, ...shown} = body;
+  const changed = JSON.stringify(shown) !== JSON.stringify(event);
+  event = shown;
+  if (changed) render(); else tick();
+}
+
 async function refresh() {
   if (!eventId) return listEvents();
-  const {status, body} = await call(`/v1/events/${encodeURIComponent(eventId)}`);
-  if (status === 0) return showNetwork(body);
-  $("network").hidden = true;
-  if (status !== 200) return showProblem(status, body);
-  readAt = Date.now();
-  // Drawn again only when something changed: a button keeps its focus between reads.
-  const changed = JSON.stringify(body) !== JSON.stringify(event);
-  event = body;
-  if (changed) render(); else tick();
+  answered(await readEvent(eventPath));
 }
 
 function render() {
@@ -145,9 +169,11 @@ function renderRound(round) {
     buttons.append(actionButton(strings.call_time, () => timeForm(round)),
                    actionButton(strings.close_round, () => closeRound(round)));
   }
+  const timed = round.status === "playing" && round.ends_at;
   return page.element("section", {class: `round ${round.status}`, "data-round": round.number},
     page.element("h3", {}, roundTitle(round), " ",
                  page.element("span", {class: `round-status ${round.status}`}, strings.status[round.status])),
+    timed ? page.element("p", {class: "round-clock", role: "timer", "data-ends": round.ends_at}) : "",
     buttons,
     page.element("div", {class: "round-form"}),
     page.element("div", {class: "tables"}, ...round.tables.map((table) => renderTable(round, table))));
@@ -330,19 +356,27 @@ if (section) {
   });
 }
 
-// --- "updated N s ago" ----------------------------------------------------------------
+// --- "live" or "updated N s ago", and the rounds' clocks ------------------------------
 
 function tick() {
   if (!readAt || !section) return;
   const seconds = Math.max(0, Math.round((Date.now() - readAt) / 1000));
-  $("updated").textContent = page.format(strings.updated, {seconds});
+  $("updated").textContent = live ? strings.live : page.format(strings.updated, {seconds});
+  $("updated").classList.toggle("live", live);
+  for (const line of document.querySelectorAll(".round-clock")) {
+    const left = clock.left(line.dataset.ends);
+    line.textContent = left > 0 ? page.format(strings.time_left, {time: page.duration(left)})
+      : strings.time_up;
+    line.classList.toggle("up", left <= 0);
+  }
 }
 
 renderToken();
 if (!token()) showProblem(401, {detail: strings.token_needed});
-refresh();
 if (section) {
-  setInterval(refresh, POLL_MS);
+  page.follow(eventPath, readEvent, answered);
   setInterval(tick, 1000);
+} else {
+  refresh();
 }
 })();

@@ -1,23 +1,29 @@
 // The projector's standings of an event: public (GET /v1/events/{id}/standings needs
-// no token), read again every few seconds, so a table's ending shows by itself.
+// no token). The page waits for the standings to change (page.follow: the API's live
+// channel, a slow poll while waits fail), so a table's ending shows by itself, and
+// counts the round's time down on the server's clock.
 "use strict";
 
 (() => {
 const strings = page.strings();
 const $ = (id) => document.getElementById(id);
-const POLL_MS = 4000;
 const eventId = $("standings").dataset.event;
 let readAt = null;
+let live = false;
+let clock = null;         // page.serverClock of the last answer
+let currentRound = null;  // the standings' current_round
 
-async function refresh() {
-  const {status, body} = await page.call(`/v1/events/${encodeURIComponent(eventId)}/standings`);
+function answered({status, body}) {
+  live = status === 200;
   if (status !== 200) {
     $("network").textContent = page.format(strings.offline, {detail: body.detail || status});
     $("network").hidden = false;
-    return;
+    return tick();
   }
   $("network").hidden = true;
   readAt = Date.now();
+  clock = page.serverClock(body.now);
+  currentRound = body.current_round;
   render(body);
   tick();
 }
@@ -51,12 +57,29 @@ function renderChange(changes) {
                                         {table: latest.table, round: latest.round, seq});
 }
 
-function tick() {
-  if (readAt) $("updated").textContent = page.format(strings.updated,
-                                                     {seconds: Math.round((Date.now() - readAt) / 1000)});
+// The current round's countdown, while it plays and has a time limit.
+function renderClock() {
+  const round = currentRound;
+  const line = $("clock");
+  line.hidden = !(round && round.status === "playing" && round.ends_at);
+  if (line.hidden) return;
+  const title = round.kind === "final" ? strings.final_heading
+    : page.format(strings.round_heading, {number: round.number});
+  const left = clock.left(round.ends_at);
+  line.textContent = `${title} · ` + (left > 0
+    ? page.format(strings.time_left, {time: page.duration(left)}) : strings.time_up);
+  line.classList.toggle("up", left <= 0);
 }
 
-refresh();
-setInterval(refresh, POLL_MS);
+function tick() {
+  if (!readAt) return;
+  const seconds = Math.round((Date.now() - readAt) / 1000);
+  $("updated").textContent = live ? strings.live : page.format(strings.updated, {seconds});
+  $("updated").classList.toggle("live", live);
+  renderClock();
+}
+
+page.follow(`/v1/events/${encodeURIComponent(eventId)}/standings`,
+            (path, timeout) => page.call(path, {timeout}), answered);
 setInterval(tick, 1000);
 })();

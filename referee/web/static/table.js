@@ -10,8 +10,8 @@
 const strings = page.strings();
 const plural = new Intl.PluralRules(page.lang);
 const STORE_KEY = "referee.tables";
-const WAIT_SECONDS = 20;
-const CALL_TIMEOUT = 8000;     // ms: any call without an answer by then is retried
+const WAIT_SECONDS = page.WAIT_SECONDS;
+const CALL_TIMEOUT = page.CALL_TIMEOUT;  // ms: any call without an answer by then is retried
 const QUIET_PROBE = 8000;      // ms without news from the table: ask it directly
 const BEHIND_AFTER = 10000;    // ms without news (or with news we have not heard): behind
 const MAX_BACKOFF = 8000;
@@ -738,18 +738,14 @@ $("deal-send").addEventListener("click", () => {
 
 // --- the network ----------------------------------------------------------------------
 
-const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
+const sleep = page.sleep;
 
 function newKey() {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-function retryAfter(answer) {
-  const value = answer.headers && answer.headers.get("Retry-After");
-  const seconds = Number.parseInt(value || "", 10);
-  return Number.isInteger(seconds) && seconds >= 0 ? seconds * 1000 : null;
-}
+const retryAfter = page.retryAfter;
 
 // POSTs a move. A dropped network, a timeout, a 5xx or a 429 keeps it queued: it is
 // sent again with the same key (after Retry-After when the answer gives one) until the
