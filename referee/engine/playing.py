@@ -183,14 +183,22 @@ def _stack_refusal(rules: Rules, state: State, move: Move, lead: Card) -> Verdic
     if not answers:
         return refuse(state, "pending-draw", "house.stacking", player=pending.player,
                       count=pending.count, card=pending.card)
-    adds = lead.kind.pending is not None and lead.kind.pending.kind == pending.kind
-    if len(move.cards) != 1 or lead.kind.id not in answers or not (adds or lead.kind.deflects):
+    if len(move.cards) != 1 or lead.kind.id not in answers or not (_adds_to(lead.kind, pending)
+                                                                    or lead.kind.deflects):
         return refuse(state, "cannot-stack", f"house.stacking.{pending_kind}",
                       card=lead.text, pending_card=pending.card)
     if rules.stacking_same_color and lead.color is not None and lead.color != state.color:
         return refuse(state, "cannot-stack", "house.stacking_same_color",
                       card=lead.text, pending_card=pending.card)
     return None
+
+
+def _adds_to(kind: KindSpec, pending: Pending) -> bool:
+    """Whether a card of `kind` stacked on `pending` adds to it: a draw of the same kind,
+    both with a count (a launcher pressed until it fires adds up to no total)."""
+    draw = kind.pending
+    return (draw is not None and draw.kind == pending.kind and draw.count is not None
+            and pending.count is not None)
 
 
 def _after_draw_refusal(rules: Rules, state: State, cards: tuple[Card, ...]) -> Verdict | None:
@@ -477,8 +485,7 @@ def add_stacking_plays(rules: Rules, state: State, hands: dict[int, list[str]], 
     for text in dict.fromkeys(hand):
         card = rules.cards[text]
         same_color = not rules.stacking_same_color or card.color in (None, state.color)
-        adds = card.kind.pending is not None and card.kind.pending[0] == pending.kind
-        if (card.kind.id in answers and same_color and (adds or card.kind.deflects)
+        if (card.kind.id in answers and same_color and (_adds_to(card.kind, pending) or card.kind.deflects)
                 and (rules.stacking_by_value or rules.matches(card, top, state.color))):
             found.extend(_plays(rules, state, player, hand, (card,)))
 
