@@ -1,8 +1,7 @@
 """Playing cards: matching, several cards at once (doubles, Discard All), restrictions,
 the colour and target a card names, jumping in, stacking on a pending draw, what a
 card does when it goes down, and going out on it (docs/rulings.md: "Attack's action
-cards", "End of a round", "House rules"; tests/engine/scenarios/03-turn.yaml,
-04-actions.yaml, 08-house.yaml).
+cards", "End of a round", "House rules"; tests/engine/scenarios/02-playing.yaml).
 
 The judging (`judge_play`) and the enumeration of the plays a position allows
 (`add_turn_plays`, `add_stacking_plays`, `add_jump_ins`, for legal.py) sit side by
