@@ -35,7 +35,9 @@ def tokens(path: str) -> list[str]:
 
 
 @dataclass(frozen=True)
-class Problem:
+class InputProblem:
+    """One problem of a client's input (this module's docstring says what each field holds)."""
+
     path: str
     message: str
     line: int | None = None

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Writes docs/verdicts.md from the verdict codes (referee/engine/codes.py) and, for
-each code, the first scenario test that produces it (tests/engine/scenarios/), so every
-example in the document is a verdict the judge really gives; then the effect types
+each code, the first scenario test that produces it under classic, else under any
+ruleset (tests/engine/scenarios/, in the files' order), so every example in the
+document is a verdict the judge really gives; then the effect types
 (referee/engine/effects.py) with their fields.
 
 Usage: .venv/bin/python scripts/verdict_docs.py [--check]
@@ -60,8 +61,15 @@ scripts/verdict_docs.py.
 """
 
 
+def keep(examples, code, example):
+    """The first example of `code`, or the first under classic once one comes."""
+    if code not in examples or (examples[code][1] != "classic" and example[1] == "classic"):
+        examples[code] = example
+
+
 def scenario_examples():
-    """code -> (scenario name, ruleset, move, verdict json), first occurrence wins."""
+    """code -> (scenario name, ruleset, move, verdict json): the first under classic, else
+    the first under any ruleset."""
     rulesets = {rid: compile_rules(r.data) for rid, r in builtin_rulesets().items()}
     examples = {}
     for path in sorted((ROOT / "tests/engine/scenarios").glob("*.yaml")):
@@ -77,7 +85,7 @@ def scenario_examples():
                 o = scenario["open"]
                 verdict = open_table(rules, o["players"], o.get("dealer", 0), o["first_card"], o.get("color"))
                 request = ("POST /v1/tables", dict({"ruleset": scenario["ruleset"], "dealer": 0}, **o))
-                examples.setdefault(verdict.code, (scenario["name"], scenario["ruleset"], request, verdict))
+                keep(examples, verdict.code, (scenario["name"], scenario["ruleset"], request, verdict))
                 state = verdict.state
             else:
                 state = parse_state(rules, scenario["state"])
@@ -89,7 +97,7 @@ def scenario_examples():
                 body = {"state": state.to_json(), "move": step["move"],
                         **({"hand": step["hand"]} if "hand" in step else {})}
                 request = (f"POST /v1/rulesets/{scenario['ruleset']}/check", body)
-                examples.setdefault(verdict.code, (scenario["name"], scenario["ruleset"], request, verdict))
+                keep(examples, verdict.code, (scenario["name"], scenario["ruleset"], request, verdict))
                 state = verdict.state
     return examples
 

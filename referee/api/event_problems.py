@@ -1,12 +1,12 @@
 """The problems of events, each with its stable slug and its sentence in the request's
 language (referee/text/events.py)."""
-from referee.service.problems import Problem
+from referee.service.problems import HTTPProblem
 from referee.text.events import EVENT_MESSAGES, event_message
 
 from .context import language
 
 
-class EventProblem(Problem):
+class EventProblem(HTTPProblem):
     """An event's problem: `code` is its slug; the detail is worded from its params."""
 
     def __init__(self, **params):

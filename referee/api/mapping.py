@@ -1,4 +1,4 @@
-"""How the domains' own exceptions are answered: each becomes one Problem.
+"""How the domains' own exceptions are answered: each becomes one HTTPProblem.
 
 The engine, the ruleset loader and the store know nothing of HTTP; this table is
 the one place that gives their refusals a status."""
@@ -10,14 +10,14 @@ from referee.text.problems import problem_json, problem_line
 from referee.store import IdempotencyKeyReused, NotOwner, StaleSeq, UnknownTable
 
 from referee.service.catalog import BuiltinId, UnknownRuleset
-from referee.service.problems import Conflict, Forbidden, NotFound, Problem, Unprocessable
+from referee.service.problems import Conflict, Forbidden, HTTPProblem, NotFound, Unprocessable
 
 from .context import language
 from .details import detail
 from .event_problems import EVENT_PROBLEMS
 
 
-class RulesetProblem(Problem):
+class InvalidRulesetProblem(HTTPProblem):
     status, slug, title = 422, "invalid-ruleset", "Invalid ruleset"
 
     def __init__(self, exc: RulesetError):
@@ -31,7 +31,7 @@ class RulesetProblem(Problem):
                          errors=[problem_json(p, lang) for p in exc.problems])
 
 
-class EventDocumentProblem(RulesetProblem):
+class EventDocumentProblem(InvalidRulesetProblem):
     """An event document that cannot be used: its problems as a ruleset's are given,
     with their codes, JSON Pointers and lines."""
     slug, title = "invalid-event", "Invalid event"
@@ -55,7 +55,7 @@ class BuiltinProblem(Forbidden):
 
 CONVERSIONS = {
     EventError: EventDocumentProblem,
-    RulesetError: RulesetProblem,
+    RulesetError: InvalidRulesetProblem,
     InputError: lambda exc: Unprocessable("the input cannot be judged", errors=exc.problems),
     UnknownRuleset: lambda exc: NotFound(str(exc)),
     UnknownTable: lambda exc: NotFound(str(exc)),
@@ -67,7 +67,7 @@ CONVERSIONS = {
     BuiltinId: lambda exc: BuiltinProblem(detail("builtin-ruleset", ruleset_id=exc.ruleset_id)),
 }
 
-DOMAIN_PROBLEMS = [RulesetProblem, EventDocumentProblem, IdempotencyProblem, OwnershipProblem,
+DOMAIN_PROBLEMS = [InvalidRulesetProblem, EventDocumentProblem, IdempotencyProblem, OwnershipProblem,
                    BuiltinProblem, *EVENT_PROBLEMS.values()]
 
 

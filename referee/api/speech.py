@@ -17,7 +17,7 @@ Settings (app config): SPEECH_CACHE_BYTES (8 MiB), SPEECH_CACHE_ENTRIES (1000).
 from flask import Blueprint, current_app, request
 
 from referee.service import speech
-from referee.service.problems import Problem, Unprocessable, RetryLater
+from referee.service.problems import HTTPProblem, Unprocessable, RetryLater
 
 from . import limits
 
@@ -29,7 +29,7 @@ AUDIO = "audio/ogg; codecs=opus"
 CACHE_CONTROL = "public, max-age=2592000, immutable"
 
 
-class NoVoice(Problem):
+class NoVoice(HTTPProblem):
     status, slug, title = 422, "no-voice", "No voice for this language"
     text = "GET /v1/speech: the service speaks en, gu, hi, ne and te only (docs/speech.md)."
 

@@ -10,7 +10,7 @@ import yaml
 
 from referee.config import command_setting
 
-from referee.rules.errors import Problem, RulesetError
+from referee.rules.errors import RulesetError, RulesetProblem
 from referee.rules.loading import builtin_documents, builtin_files, load_file
 from referee.rules.resolve import Resolved, resolve
 
@@ -20,7 +20,7 @@ LANGUAGE_OPTION = click.option("--lang", default="en", show_default=True,
                                help="The language of the problem messages.")
 
 
-def _format(source: str, problem: Problem, lang: str = "en") -> str:
+def _format(source: str, problem: RulesetProblem, lang: str = "en") -> str:
     """FILE:LINE:COL: [warning:] path: message [code], the message in `lang`."""
     from referee.text.catalogs import translator
     from referee.text.problems import problem_message
@@ -79,7 +79,7 @@ def file_lookup(path: str, also=(), builtins: dict | None = None):
     return lookup
 
 
-def _check(path: str, lookup) -> tuple[list[Problem], Resolved | None]:
+def _check(path: str, lookup) -> tuple[list[RulesetProblem], Resolved | None]:
     try:
         resolved = resolve(load_file(path), lookup)
     except RulesetError as exc:

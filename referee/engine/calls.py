@@ -1,7 +1,7 @@
 """UNO calls, catches and challenges: calling UNO (and calling it early, where the
 ruleset allows), catching a player who did not, a false catch, and challenging a card
 played under a restriction, such as a Wild Draw Four (docs/rulings.md: "UNO calls";
-tests/engine/scenarios/05-wild-draw-four.yaml, 06-uno.yaml).
+tests/engine/scenarios/04-calls.yaml).
 
 The judging (`judge_call_uno`, `judge_catch_uno`, `judge_challenge`) and the
 enumeration of the calls, catches and challenges a position allows (`add_uno_moves`,

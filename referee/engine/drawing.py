@@ -1,7 +1,7 @@
 """Drawing, passing and answering a pending draw: how many cards a draw takes (a count,
 until playable, a launcher press), what a player may do after drawing, accepting a
 pending draw or drawing until a colour comes, launcher presses owed, and passing
-(docs/rulings.md: "Drawing and the launcher"; tests/engine/scenarios/03-turn.yaml).
+(docs/rulings.md: "Drawing and the launcher"; tests/engine/scenarios/03-drawing.yaml).
 
 The judging (`judge_draw`, `judge_pass`, `judge_accept`) and the enumeration of the
 draws and passes a position allows (`add_debt_presses`, `add_draw_answers`,

@@ -7,7 +7,7 @@ does not exist, a state that contradicts itself. The service answers it with 422
 Every problem has a stable code from INPUT_CODES (listed in docs/problems.md), the
 path of the offending field and a message; clients and tests match the code.
 """
-from referee.problem import Problem, child
+from referee.problem import InputProblem, child
 
 # Codes of the problems of a request's input (a move, a state, a hand, an opening,
 # a request body or query): the code says what kind of problem, the path where.
@@ -36,7 +36,7 @@ INPUT_CODES = {
 
 
 class InputError(Exception):
-    """Input that cannot be judged. `problems` is a list of referee.problem.Problem, each
+    """Input that cannot be judged. `problems` is a list of referee.problem.InputProblem, each
     with its code, its message and the JSON Pointer of the offending value."""
 
     def __init__(self, problems):
@@ -71,4 +71,4 @@ def problem(path, message, code):
     of INPUT_CODES."""
     if code not in INPUT_CODES:
         raise KeyError(f"unknown input problem code {code!r}")
-    return Problem(path, message, code=code)
+    return InputProblem(path, message, code=code)

@@ -1,4 +1,5 @@
-"""Opening a table and dealing a new round: the first card, handled as the ruleset says.
+"""Opening a table and dealing a new round: the first card, handled as the ruleset says
+(tests/engine/scenarios/01-opening.yaml).
 
 The table reports every card it turned, in order: `first_card` may be one card or a
 list. Each card before the last must be one the rules send back to the deck (redraw);

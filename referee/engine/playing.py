@@ -1,8 +1,7 @@
 """Playing cards: matching, several cards at once (doubles, Discard All), restrictions,
 the colour and target a card names, jumping in, stacking on a pending draw, what a
 card does when it goes down, and going out on it (docs/rulings.md: "Attack's action
-cards", "End of a round", "House rules"; tests/engine/scenarios/03-turn.yaml,
-04-actions.yaml, 08-house.yaml).
+cards", "End of a round", "House rules"; tests/engine/scenarios/02-playing.yaml).
 
 The judging (`judge_play`) and the enumeration of the plays a position allows
 (`add_turn_plays`, `add_stacking_plays`, `add_jump_ins`, for legal.py) sit side by
@@ -102,9 +101,10 @@ def judge_play(rules: Rules, state: State, move: Move, hand: list[Card] | None) 
     if state.phase in OVER:
         return over_refusal(state)
     player, cards = move.player, move.cards
+    assert player is not None   # a play names its player (parse_move)
     lead = cards[0] if len(cards) == 1 else lead_card(cards)
-    top = rules.cards[state.top]
-    jumping = player is None or player != state.current   # (narrowed: compared as native ints)
+    top = card_on_top(rules, state)
+    jumping = player != state.current
     if jumping:
         refusal = _jump_in_refusal(rules, state, move)
         if refusal:
@@ -154,7 +154,7 @@ def judge_play(rules: Rules, state: State, move: Move, hand: list[Card] | None) 
         for card in cards:
             if rules.category_forbids_going_out(card.kind):
                 return refuse(state, "cannot-go-out-on", "house.no_going_out_on", card=card.text)
-    verdict = _apply_play(rules, state, move, lead, jumping, stacking)
+    verdict = _apply_play(rules, state, move, player, lead, jumping, stacking)
     if state.drawn and not jumping and rules.drawn_only and state.drawn_card is None:
         verdict.assumed = ("drawn-card-played",)
     return verdict
@@ -178,19 +178,28 @@ def _jump_in_refusal(rules: Rules, state: State, move: Move) -> Verdict | None:
 
 def _stack_refusal(rules: Rules, state: State, move: Move, lead: Card) -> Verdict | None:
     pending = state.pending
-    pending_kind = rules.cards[pending.card].kind.id if pending.card else None
+    assert pending is not None   # (judge_play stacks only in the respond phase, which has one: parse_state)
+    pending_kind = rules.cards[pending.card].kind.id
     answers = rules.stacking.get(pending_kind)
     if not answers:
         return refuse(state, "pending-draw", "house.stacking", player=pending.player,
                       count=pending.count, card=pending.card)
-    adds = lead.kind.pending is not None and lead.kind.pending.kind == pending.kind
-    if len(move.cards) != 1 or lead.kind.id not in answers or not (adds or lead.kind.deflects):
+    if len(move.cards) != 1 or lead.kind.id not in answers or not (_adds_to(lead.kind, pending)
+                                                                    or lead.kind.deflects):
         return refuse(state, "cannot-stack", f"house.stacking.{pending_kind}",
                       card=lead.text, pending_card=pending.card)
     if rules.stacking_same_color and lead.color is not None and lead.color != state.color:
         return refuse(state, "cannot-stack", "house.stacking_same_color",
                       card=lead.text, pending_card=pending.card)
     return None
+
+
+def _adds_to(kind: KindSpec, pending: Pending) -> bool:
+    """Whether a card of `kind` stacked on `pending` adds to it: a draw of the same kind,
+    both with a count (a launcher pressed until it fires adds up to no total)."""
+    draw = kind.pending
+    return (draw is not None and draw.kind == pending.kind and draw.count is not None
+            and pending.count is not None)
 
 
 def _after_draw_refusal(rules: Rules, state: State, cards: tuple[Card, ...]) -> Verdict | None:
@@ -251,9 +260,8 @@ def _names_wild_turned_up(kind: KindSpec, turned_up: Card | None) -> bool:
             and turned_up.kind.choose_color)
 
 
-def _apply_play(rules: Rules, state: State, move: Move, lead: Card, jumping: bool, stacking: bool) -> Verdict:
-    # typed int (a play names its player): compiled, the hand counts are then indexed natively
-    player: int = move.player
+def _apply_play(rules: Rules, state: State, move: Move, player: int, lead: Card, jumping: bool,
+                stacking: bool) -> Verdict:
     cards = move.cards
     new = state.copy()
     effects: Effects = []
@@ -281,7 +289,7 @@ def _apply_play(rules: Rules, state: State, move: Move, lead: Card, jumping: boo
     if finishing:
         finish(new, player)
         effects.append({"type": "finished", "player": player, "place": len(new.places)})
-    skips, extra = _apply_effects(rules, new, move, lead, effects, went_out) if lead.kind.effects else (0, False)
+    skips, extra = _apply_effects(rules, new, move, player, lead, effects, went_out) if lead.kind.effects else (0, False)
     if rules.bomb and not lead.kind.discard_all and len(cards) >= rules.bomb.min_cards:
         for seat in targets(new, player, "others", None):   # a bomb: every other player draws
             draw_now(rules, new, seat, rules.bomb.count, effects)
@@ -306,7 +314,9 @@ def _apply_play(rules: Rules, state: State, move: Move, lead: Card, jumping: boo
     if len(cards) > 1:
         details.update(cards=[c.text for c in cards], count=len(cards))
     if stacking:
-        details = {"player": player, "card": lead.text, "total": new.pending.count}
+        pending = new.pending
+        assert pending is not None   # a stacked card passes a draw on (_set_pending, _deflect)
+        details = {"player": player, "card": lead.text, "total": pending.count}
     if jumping:
         details = {"player": player, "card": lead.text}
     rule = "house.stacking" if stacking else "house.jump_in" if jumping else f"cards.{lead.kind.id}"
@@ -329,14 +339,13 @@ def _record_uno(state: State, player: int, called_now: bool, effects: Effects) -
         effects.append({"type": "catchable", "player": player})
 
 
-def _apply_effects(rules: Rules, state: State, move: Move, lead: Card, effects: Effects,
+def _apply_effects(rules: Rules, state: State, move: Move, player: int, lead: Card, effects: Effects,
                    went_out: bool) -> tuple[int, bool]:
     """Apply the effects that act at once; returns (skips, extra play offered).
     Draws aimed at the next player become a pending draw (see _set_pending). When the
     card was its player's last, the player has won: nothing aimed at them applies and
     no hands move (the round ends when the last card is played)."""
     skips, extra = 0, False
-    player = move.player
     for effect in lead.kind.effects:
         kind = effect["type"]
         if kind == "skip":
@@ -352,7 +361,9 @@ def _apply_effects(rules: Rules, state: State, move: Move, lead: Card, effects: 
         elif kind == "extra-play":
             extra = True
         elif kind == "flip":
-            flip(rules, state, move.turned_up, effects)
+            turned_up = move.turned_up
+            assert turned_up is not None   # (_choice_refusal refuses a Flip without the card it turns up)
+            flip(rules, state, turned_up, effects)
             if _names_wild_turned_up(lead.kind, move.turned_up):
                 state.color = move.color
                 effects.append({"type": "color", "color": move.color})
@@ -360,6 +371,7 @@ def _apply_effects(rules: Rules, state: State, move: Move, lead: Card, effects: 
             continue
         elif kind == "trade-hands":
             other = next_target(state, player) if effect.get("target", "next") == "next" else move.target
+            assert other is not None   # (_choice_refusal refuses a trade with a chosen player and none named)
             counts = state.hand_counts
             counts[player], counts[other] = counts[other], counts[player]
             effects.append({"type": "trade-hands", "player": player, "target": other})
@@ -379,10 +391,14 @@ def _apply_effects(rules: Rules, state: State, move: Move, lead: Card, effects: 
 
 def _set_pending(rules: Rules, old: State, state: State, player: int, lead: Card, skips: int,
                  stacking: bool, effects: Effects) -> None:
-    kind, count, until = lead.kind.pending
+    draw = lead.kind.pending
+    assert draw is not None   # (_apply_play sets a pending draw only for a card that makes one)
+    kind, count, until = draw
     target = next_target(state, player)
     if stacking:
         previous = old.pending
+        # (a draw card stacks only on a pending draw of its kind, both with a count: _adds_to)
+        assert previous is not None and previous.count is not None and count is not None
         added = count * 2 if rules.stacking_revenge else count
         pending = Pending(kind, previous.count + added, target, lead.text, until,
                           previous.lose_turn or skips > 0)
@@ -407,6 +423,7 @@ def _deflect(old: State, state: State, player: int, effects: Effects) -> None:
     """A Reverse or a Skip answering a pending draw sends it on unchanged: to the next
     player in the (new) direction of play, who answers it in turn."""
     previous = old.pending
+    assert previous is not None   # (a deflection answers a pending draw: judge_play's stacking)
     target = state.seat_after(player, 1)
     state.pending = Pending(previous.kind, previous.count, target, previous.card, previous.until_cards,
                             previous.lose_turn, until_color=previous.until_color)
@@ -428,10 +445,13 @@ def _went_out(rules: Rules, old: State, state: State, player: int, lead: Card, e
         kind, count, until = lead.kind.pending
         target = next_target(state, player)
         if old.phase == "respond":
-            count = old.pending.count + (count * 2 if rules.stacking_revenge else count)
+            previous = old.pending
+            # (a draw card stacks only on a pending draw of its kind, both with a count: _adds_to)
+            assert previous is not None and previous.count is not None and count is not None
+            count = previous.count + (count * 2 if rules.stacking_revenge else count)
         owe(rules, state, target, {"type": kind, "count": count, "presses": count, "until_cards": until}, effects)
-    elif old.phase == "respond" and old.pending.count is not None:   # a deflection: the draw goes on
-        pending = old.pending
+    elif old.phase == "respond" and old.pending is not None and old.pending.count is not None:
+        pending = old.pending   # a deflection: the draw goes on
         owe(rules, state, state.seat_after(player, 1),
              {"type": pending.kind, "count": pending.count, "presses": pending.count, "until_cards": False}, effects)
     if rules.play_for_places:
@@ -467,18 +487,18 @@ def add_turn_plays(rules: Rules, state: State, player: int, hand: list[str], fou
 def add_stacking_plays(rules: Rules, state: State, hands: dict[int, list[str]], found: list[Move]) -> None:
     """Add the cards the player owing a pending draw may stack on it (house.stacking)."""
     pending = state.pending
+    assert pending is not None   # (legal.py lists answers only to a pending draw)
     player = pending.player
     kind = rules.cards[pending.card].kind
     answers = rules.stacking.get(kind.id)
     hand = hands.get(player)
     if not answers or hand is None or owes(state, player) or state.phase != "respond":   # presses come before a play
         return
-    top = rules.cards[state.top]
+    top = card_on_top(rules, state)
     for text in dict.fromkeys(hand):
         card = rules.cards[text]
         same_color = not rules.stacking_same_color or card.color in (None, state.color)
-        adds = card.kind.pending is not None and card.kind.pending[0] == pending.kind
-        if (card.kind.id in answers and same_color and (adds or card.kind.deflects)
+        if (card.kind.id in answers and same_color and (_adds_to(card.kind, pending) or card.kind.deflects)
                 and (rules.stacking_by_value or rules.matches(card, top, state.color))):
             found.extend(_plays(rules, state, player, hand, (card,)))
 
@@ -486,7 +506,9 @@ def add_stacking_plays(rules: Rules, state: State, hands: dict[int, list[str]], 
 def _playable_texts(rules: Rules, state: State, hand: list[str]) -> list[str]:
     """`playable_cards` for a hand of card strings, each string once (in the
     hand's order), read from the ruleset's table of matching cards."""
-    matching = rules.matching(state.top, state.color)
+    top = state.top
+    assert top is not None   # a dealt round has a top card (parse_state)
+    matching = rules.matching(top, state.color)
     playable: list[str] = []
     for text in hand:   # each once (a card held twice): a few list tests cost less than a set
         if text in matching and text not in playable:
@@ -604,14 +626,18 @@ def _choices(rules: Rules, player: int, group: tuple[Card, ...], one_left: bool,
     if not (kind.choose_color or kind.flips):   # most cards: one play, or two with the call
         return [_play(player, group, None, target, uno) for target in targets for uno in calls]
     colors = rules.colors if kind.choose_color else (None,)
+    if not kind.flips:   # a wild: each colour it may name
+        return [_play(player, group, color, target, uno) for color in colors for target in targets for uno in calls]
     # a card that turns the deck over: each card of the other side may be the one turned up
-    turned = tuple(rules.other_side.cards.values()) if kind.flips else (None,)
+    other = rules.other_side
+    assert other is not None   # only a card of a two-sided deck flips (rules.py)
+    turned = tuple(other.cards.values())
     plays = [_play(player, group, color, target, uno, up)
              for up in turned if not _names_wild_turned_up(kind, up)
              for color in colors for target in targets for uno in calls]
     # ...and a wild turned up whose colour the Flip's player names: each colour of that side
     plays += [_play(player, group, color, target, uno, up)
-              for up in turned if _names_wild_turned_up(kind, up) for color in rules.other_side.colors
+              for up in turned if _names_wild_turned_up(kind, up) for color in other.colors
               for target in targets for uno in calls]
     return plays
 
@@ -631,7 +657,7 @@ def _breaches(rules: Rules, kind: KindSpec, hand: list[str], group: tuple[Card, 
     rest = list(hand)
     for card in group:
         rest.remove(card.text)
-    top = rules.cards[state.top]
+    top = card_on_top(rules, state)
     cards = [rules.cards[t] for t in rest]
     if kind.restriction == "no-color-match":
         return any(c.color == state.color or c.kind.id in kind.counts_as_match for c in cards)
@@ -641,7 +667,7 @@ def _breaches(rules: Rules, kind: KindSpec, hand: list[str], group: tuple[Card, 
 def add_jump_ins(rules: Rules, state: State, hands: dict[int, list[str]], found: list[Move]) -> None:
     if not rules.jump_in:
         return
-    top = rules.cards[state.top]
+    top = card_on_top(rules, state)
     for seat, hand in hands.items():
         # (a Discard All jumps in alone: not while it would keep cards of its colour back)
         if (seat != state.current and state.top in hand and not owes(state, seat)

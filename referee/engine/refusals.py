@@ -1,6 +1,7 @@
 """The refusals every move type shares: the phase (no turn while the round or the game
 is over), the turn (only the player whose turn it is, or who owes the pending draw),
-the seat (a player out of the round or the game), and the verdicts' two constructors.
+the seat (a player out of the round or the game), and the verdicts' two constructors
+(tests/engine/scenarios/06-refusals.yaml).
 
 The rule-book sections (playing.py, drawing.py, calls.py, scoring.py) judge their moves
 with these; judge.py dispatches a move to its section.

@@ -2,7 +2,7 @@
 opponents' hands, or each player's own hand, with partners and a multiplier), a score
 given as points, elimination, the mercy rule's knock-out, the game's end, and dealing
 the next round (docs/rulings.md: "End of a round", ruling 21;
-tests/engine/scenarios/07-scoring.yaml, 15-places.yaml, 16-mercy-game.yaml).
+tests/engine/scenarios/05-scoring.yaml).
 
 The judging (`judge_score`, `judge_deal`) and the enumeration of the score a position
 allows (`add_score`, for legal.py) sit side by side. Going out, and finishing in a

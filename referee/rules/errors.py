@@ -2,13 +2,13 @@
 
 Every way a ruleset can be wrong (bytes that are not text, YAML that breaks the strict
 loader, a shape the JSON Schema refuses, a deck that does not add up) ends as a
-`RulesetError` holding `Problem`s: data a client can show next to the offending line.
+`RulesetError` holding `RulesetProblem`s: data a client can show next to the offending line.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from referee.problem import Problem as InputProblem
+from referee.problem import InputProblem
 
 MAX_MESSAGE = 200  # characters; a message may quote user input, which may be huge
 MAX_PROBLEMS = 20  # an organiser fixes the first few and runs the check again
@@ -330,9 +330,9 @@ def coded(code: str, **params) -> Coded:
 
 
 @dataclass(frozen=True)
-class Problem(InputProblem):
-    """One thing wrong (or odd, for a warning) in a ruleset: the problem type the engine
-    and the API use too, with the parameters its translated message is written from.
+class RulesetProblem(InputProblem):
+    """One thing wrong (or odd, for a warning) in a ruleset: an InputProblem, as the
+    engine and the API give theirs, with the parameters its translated message is written from.
 
     `path` is a JSON Pointer from the document root ("/cards/skip/score", "" for the
     root); `line` and `column` are 1-based positions in the YAML text, or None when
@@ -362,14 +362,14 @@ class Problem(InputProblem):
         return f"{where}{prefix}{path}{self.message}"
 
 
-def tidy(problems) -> list[Problem]:
+def tidy(problems) -> list[RulesetProblem]:
     """Sort problems by position and keep the first MAX_PROBLEMS, saying how many were left out."""
-    ordered = sorted(problems, key=Problem.sort_key)
+    ordered = sorted(problems, key=RulesetProblem.sort_key)
     if len(ordered) <= MAX_PROBLEMS:
         return ordered
     kept = ordered[:MAX_PROBLEMS]
     hidden = len(ordered) - MAX_PROBLEMS
-    return kept + [Problem("", coded("more-problems", count=hidden))]
+    return kept + [RulesetProblem("", coded("more-problems", count=hidden))]
 
 
 class RulesetError(Exception):
@@ -392,7 +392,7 @@ class RulesetError(Exception):
     @classmethod
     def single(cls, message: Coded, path: str = "", line: int | None = None,
                column: int | None = None):
-        return cls([Problem(path, message, line, column)])
+        return cls([RulesetProblem(path, message, line, column)])
 
     def __str__(self) -> str:
         where = f"{self.source}: " if self.source else ""

@@ -16,7 +16,7 @@ from pathlib import Path
 from jsonschema import Draft7Validator
 from referencing import Registry
 
-from .errors import Problem, RulesetError, coded
+from .errors import RulesetError, RulesetProblem, coded
 from .schema import RulesetValidator, locate, plain_message
 from .strict_yaml import load_yaml
 
@@ -40,11 +40,11 @@ class LoadedEvent(dict):
         super().__init__(data)
         self.positions = positions
 
-    def problem(self, path: tuple, message) -> Problem:
+    def problem(self, path: tuple, message) -> RulesetProblem:
         """A problem of the value at `path`, located in the text as written."""
         from referee.problem import pointer
 
-        return Problem(pointer(*path), message, *locate(path, self.positions))
+        return RulesetProblem(pointer(*path), message, *locate(path, self.positions))
 
 
 def load_event(text: str | bytes) -> LoadedEvent:
@@ -62,7 +62,7 @@ def load_event(text: str | bytes) -> LoadedEvent:
     return LoadedEvent(with_defaults(document), document.positions)
 
 
-def schema_problems(document: dict, positions: dict) -> list[Problem]:
+def schema_problems(document: dict, positions: dict) -> list[RulesetProblem]:
     problems = []
     for count, error in enumerate(_VALIDATOR.iter_errors(document)):
         if count >= MAX_SCHEMA_ERRORS:
@@ -75,7 +75,7 @@ def schema_problems(document: dict, positions: dict) -> list[Problem]:
             continue
         if "propertyNames" in error.schema_path:
             path = path + (error.instance,)
-        problems.append(Problem(_pointer(path), plain_message(error), *locate(path, positions)))
+        problems.append(RulesetProblem(_pointer(path), plain_message(error), *locate(path, positions)))
     return problems
 
 
@@ -85,11 +85,11 @@ def _pointer(path):
     return pointer(*path)
 
 
-def _unknown_key(path, key, known, positions) -> Problem:
+def _unknown_key(path, key, known, positions) -> RulesetProblem:
     close = difflib.get_close_matches(str(key), known, n=1)
     message = (coded("event-unknown-key-suggest", key=str(key), suggestion=close[0]) if close
                else coded("event-unknown-key", key=str(key), known=known))
-    return Problem(_pointer(path + (key,)), message, *locate(path + (key,), positions))
+    return RulesetProblem(_pointer(path + (key,)), message, *locate(path + (key,), positions))
 
 
 def with_defaults(document: dict) -> dict:

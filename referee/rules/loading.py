@@ -6,7 +6,7 @@ import functools
 from pathlib import Path
 
 from .builtin_files import DEFAULT_RULESETS_DIR, builtin_files, rulesets_dir
-from .errors import Problem, RulesetError, coded
+from .errors import RulesetError, RulesetProblem, coded
 from .resolve import Resolved, check_document, resolve
 from .strict_yaml import MAX_BYTES, LoadedDocument, too_large, load_yaml
 
@@ -30,7 +30,7 @@ def load_file(path) -> dict:
             raise error
         data = path.read_bytes()
     except OSError as exc:
-        raise RulesetError([Problem("", coded("file-unreadable", reason=str(exc.strerror or exc)))],
+        raise RulesetError([RulesetProblem("", coded("file-unreadable", reason=str(exc.strerror or exc)))],
                            str(path)) from None
     return load_document(data, str(path))
 
@@ -57,7 +57,7 @@ def _documents_in(root: Path) -> dict[str, LoadedDocument]:
         other = documents.get(document["id"])
         if other is not None:
             line, column = document.positions.get(("id",), (None, None))
-            raise RulesetError([Problem("/id", coded("id-taken", id=document["id"], other=str(other.source)),
+            raise RulesetError([RulesetProblem("/id", coded("id-taken", id=document["id"], other=str(other.source)),
                                         line, column)], str(path))
         documents[document["id"]] = document
     return documents

@@ -20,7 +20,7 @@ from referee.problem import pointer
 
 from .builtin_files import builtin_ids
 from .checks import ERROR, closest, run_checks
-from .errors import Problem, RulesetError, coded
+from .errors import RulesetError, RulesetProblem, coded
 from .kinds import normalise_effect
 from .schema import INLINED_SCHEMA, as_id, locate, schema_problems
 
@@ -37,7 +37,7 @@ class Resolved:
     """A complete ruleset: `data` has every key (JSON-able); `warnings` lists oddities."""
 
     data: dict
-    warnings: list[Problem] = field(default_factory=list)
+    warnings: list[RulesetProblem] = field(default_factory=list)
 
     @property
     def id(self) -> str:
@@ -70,14 +70,14 @@ def closest_parent(written) -> str | None:
     return closest(as_id(str(written)), known_parents())
 
 
-def _with_parent_hint(problem: Problem) -> Problem:
+def _with_parent_hint(problem: RulesetProblem) -> RulesetProblem:
     """`extends: Classic UNO` is a title, not an id: name the id probably meant."""
     if problem.path != "/extends" or not problem.code.startswith("schema-id"):
         return problem
     suggestion = closest_parent(problem.params["value"])
     if suggestion is None:
         return problem
-    return Problem(problem.path, coded("extends-not-an-id", value=problem.params["value"], suggestion=suggestion),
+    return RulesetProblem(problem.path, coded("extends-not-an-id", value=problem.params["value"], suggestion=suggestion),
                    problem.line, problem.column)
 
 
@@ -105,7 +105,7 @@ def resolve(document: dict, lookup: Lookup) -> Resolved:
     problems = [place(*finding) for finding in findings]
     if any(p.severity == ERROR for p in problems):
         raise RulesetError(problems, getattr(document, "source", None))
-    return Resolved(data, sorted(problems, key=Problem.sort_key))
+    return Resolved(data, sorted(problems, key=RulesetProblem.sort_key))
 
 
 def _written_by(document: dict, path: tuple) -> bool:
@@ -125,11 +125,11 @@ def _placer(positions: dict):
     keys = {path: position for path, position in positions.items() if path}  # not the root
     inherited = positions.get(("extends",), (None, None))
 
-    def place(path: tuple, message: str, severity: str) -> Problem:
+    def place(path: tuple, message: str, severity: str) -> RulesetProblem:
         line, column = locate(path, keys)
         if line is None:
             line, column = inherited
-        return Problem(pointer(*path), message, line, column, severity)
+        return RulesetProblem(pointer(*path), message, line, column, severity)
     return place
 
 
@@ -149,23 +149,23 @@ def _ancestry(document: dict, lookup: Lookup, positions: dict) -> tuple[list[dic
     while (parent_id := chain[-1].get("extends")) is not None:
         if parent_id in seen:
             cycle = " -> ".join(seen + [parent_id])
-            raise RulesetError([Problem("/extends", coded("extends-cycle", cycle=cycle), *where)])
+            raise RulesetError([RulesetProblem("/extends", coded("extends-cycle", cycle=cycle), *where)])
         parent = lookup(parent_id)
         if parent is None:
             message = (_no_such_parent(parent_id) if len(chain) == 1 else
                        coded("extends-unknown-grandparent", parent=str(parent_id), child=str(chain[-1]["id"])))
-            raise RulesetError([Problem("/extends", message, *where)])
+            raise RulesetError([RulesetProblem("/extends", message, *where)])
         if isinstance(parent, Resolved):
             return chain, parent.data
         try:
             check_document(parent)
         except RulesetError as exc:
-            raise RulesetError([Problem("/extends", coded("extends-invalid", parent=str(parent_id)),
+            raise RulesetError([RulesetProblem("/extends", coded("extends-invalid", parent=str(parent_id)),
                                         *where)]) from exc
         seen.append(parent_id)
         chain.append(parent)
         if len(chain) > MAX_EXTENDS_DEPTH:
-            raise RulesetError([Problem("/extends", coded(
+            raise RulesetError([RulesetProblem("/extends", coded(
                 "extends-too-deep", limit=MAX_EXTENDS_DEPTH, chain=" -> ".join([*seen[:3], "..."])),
                 *where)])
     return chain, {}
@@ -201,7 +201,7 @@ def _without(cards: dict, removed: list, doc: dict, positions: dict | None) -> d
             message = (coded("remove-unknown", kind=str(kind_id), parent=str(parent)) if positions is not None
                        else coded("remove-unknown-in-parent", kind=str(kind_id), parent=str(parent),
                                   child=str(doc["id"])))
-            problems.append(Problem(pointer("remove_cards", index), message, *where))
+            problems.append(RulesetProblem(pointer("remove_cards", index), message, *where))
     if problems:
         raise RulesetError(problems, getattr(doc, "source", None))
     return {kind_id: kind for kind_id, kind in cards.items() if kind_id not in removed}

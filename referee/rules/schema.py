@@ -24,7 +24,7 @@ from referencing import Registry
 from referee.languages import TRANSLATED_LANGUAGES
 from referee.problem import pointer
 
-from .errors import Coded, Problem, coded
+from .errors import Coded, RulesetProblem, coded
 
 SCHEMA_PATH = Path(__file__).with_name("ruleset.schema.json")
 SCHEMA: dict = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
@@ -87,10 +87,10 @@ VALIDATOR = RulesetValidator(INLINED_SCHEMA, registry=Registry(),
                              format_checker=Draft7Validator.FORMAT_CHECKER)
 
 
-def schema_problems(document: dict, positions: dict | None = None) -> list[Problem]:
+def schema_problems(document: dict, positions: dict | None = None) -> list[RulesetProblem]:
     """Every way `document` breaks the schema, as Problems located in the YAML text."""
     positions = positions or {}
-    problems: list[Problem] = []
+    problems: list[RulesetProblem] = []
     for count, error in enumerate(VALIDATOR.iter_errors(document)):
         if count >= MAX_SCHEMA_ERRORS:
             break
@@ -106,7 +106,7 @@ def locate(path: tuple, positions: dict) -> tuple[int | None, int | None]:
     return None, None
 
 
-def _problems_from(error: ValidationError, positions: dict) -> list[Problem]:
+def _problems_from(error: ValidationError, positions: dict) -> list[RulesetProblem]:
     path = tuple(error.absolute_path)
     if error.validator == "additionalProperties" and isinstance(error.instance, dict):
         return [_unknown_key(path, key, error.schema, positions)
@@ -116,7 +116,7 @@ def _problems_from(error: ValidationError, positions: dict) -> list[Problem]:
     where = locate(path, positions)
     if _missing_space_after_colon(error.instance) and path + ("<value>",) in positions:
         where = positions[path + ("<value>",)]  # `target:200` is on the line after its parent key
-    return [Problem(pointer(*path), plain_message(error), *where)]
+    return [RulesetProblem(pointer(*path), plain_message(error), *where)]
 
 
 TYPE_CODES = {"integer": "schema-integer", "number": "schema-number", "string": "schema-string",
@@ -289,7 +289,7 @@ def _extra_keys(instance: dict, schema: dict) -> list[str]:
     return [key for key in instance if key not in known]
 
 
-def _unknown_key(path: tuple, key, schema: dict, positions: dict) -> Problem:
+def _unknown_key(path: tuple, key, schema: dict, positions: dict) -> RulesetProblem:
     known = list(schema.get("properties", {}))
     homes = [home for home in key_homes().get(str(key), ()) if home != path]
     close = difflib.get_close_matches(str(key), known, n=1)
@@ -299,7 +299,7 @@ def _unknown_key(path: tuple, key, schema: dict, positions: dict) -> Problem:
         message = coded("schema-unknown-key-suggest", key=str(key), suggestion=close[0])
     else:
         message = coded("schema-unknown-key", key=str(key), known=known)
-    return Problem(pointer(*path, key), message, *locate(path + (key,), positions))
+    return RulesetProblem(pointer(*path, key), message, *locate(path + (key,), positions))
 
 
 MAX_HOMES = 3  # a key found in more places than this (enabled, count) says nothing by its place

@@ -21,7 +21,7 @@ import yaml
 
 from referee.problem import pointer
 
-from .errors import Coded, Problem, RulesetError, RulesetTooLarge, coded
+from .errors import Coded, RulesetError, RulesetProblem, RulesetTooLarge, coded
 
 MAX_BYTES = 256 * 1024
 MAX_DEPTH = 32
@@ -143,7 +143,7 @@ class _Builder:
         self.stack: list[_Frame] = []
         self.root = None
         self.positions: dict[tuple, tuple[int, int]] = {}
-        self.problems: list[Problem] = []
+        self.problems: list[RulesetProblem] = []
         self.nodes = 0
         self.documents = 0
 
@@ -247,7 +247,7 @@ class _Builder:
         return key
 
     def problem_at(self, event, message, path=None):
-        return Problem(pointer(*(self.next_path() if path is None else path)), message,
+        return RulesetProblem(pointer(*(self.next_path() if path is None else path)), message,
                        event.start_mark.line + 1, event.start_mark.column + 1)
 
     def next_path(self) -> tuple:

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from referee.engine import InputError, compile_rules
 from referee.problem import child
-from referee.rules import Problem, RulesetError, builtin_rulesets, load_document, resolve
+from referee.rules import RulesetError, RulesetProblem, builtin_rulesets, load_document, resolve
 from referee.rules.errors import coded
 from referee.text.ruletext import ruleset_title
 
@@ -60,7 +60,7 @@ class Checked:
     id: str
     document: dict
     resolved: dict
-    warnings: list  # of referee.rules.Problem
+    warnings: list  # of referee.rules.RulesetProblem
 
 
 def _canonical_sha256(data):
@@ -92,7 +92,7 @@ def _nul_paths(value, path=""):
 def _refuse_nul_characters(document):
     paths = _nul_paths(document)
     if paths:
-        raise RulesetError([Problem(path, coded("nul-character")) for path in paths])
+        raise RulesetError([RulesetProblem(path, coded("nul-character")) for path in paths])
 
 
 class Catalog:

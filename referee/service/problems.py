@@ -9,7 +9,7 @@ import logging
 from flask import current_app, json, request
 from werkzeug.exceptions import HTTPException, InternalServerError
 
-from referee.problem import Problem as InputProblem
+from referee.problem import InputProblem
 
 PROBLEM_JSON = "application/problem+json"
 MAX_ERRORS = 20        # HOSTILE.md 8: a bounded list of short messages
@@ -31,7 +31,7 @@ def _short(text):
 def clean_errors(errors):
     """At most MAX_ERRORS {path, message, code, line?, column?, severity?} entries, in
     the order given (the ruleset loader already orders them by position in the text),
-    from referee.problem.Problem objects or their JSON form."""
+    from referee.problem.InputProblem objects or their JSON form."""
     cleaned = []
     for error in errors:
         if isinstance(error, InputProblem):
@@ -44,7 +44,10 @@ def clean_errors(errors):
     return cleaned[:MAX_ERRORS]
 
 
-class Problem(Exception):
+class HTTPProblem(Exception):
+    """The service's exception: raised by a view, answered as problem+json with its
+    status, the slug of its type and its title (install)."""
+
     status = 500
     slug = "internal-error"
     title = "Internal server error"
@@ -70,11 +73,11 @@ class Problem(Exception):
         return problem_response(self.body(), self.status, self.headers())
 
 
-class BadRequest(Problem):
+class BadRequest(HTTPProblem):
     status, slug, title = 400, "bad-request", "Bad request"
 
 
-class Unauthorized(Problem):
+class Unauthorized(HTTPProblem):
     status, slug, title = 401, "unauthorized", "A valid organiser token is required"
 
     def headers(self):
@@ -88,7 +91,7 @@ class TableSecretRequired(Unauthorized):
         return {"WWW-Authenticate": 'Bearer realm="referee-table"'}
 
 
-class Forbidden(Problem):
+class Forbidden(HTTPProblem):
     status, slug, title = 403, "forbidden", "Not allowed"
 
 
@@ -100,27 +103,27 @@ class NotYourSeat(Forbidden):
     slug, title = "not-your-seat", "This phone moves for another seat"
 
 
-class NotFound(Problem):
+class NotFound(HTTPProblem):
     status, slug, title = 404, "not-found", "Not found"
 
 
-class Conflict(Problem):
+class Conflict(HTTPProblem):
     status, slug, title = 409, "stale-seq", "The table has moved on"
 
 
-class PayloadTooLarge(Problem):
+class PayloadTooLarge(HTTPProblem):
     status, slug, title = 413, "payload-too-large", "Request body too large"
 
 
-class UnsupportedMediaType(Problem):
+class UnsupportedMediaType(HTTPProblem):
     status, slug, title = 415, "unsupported-media-type", "Unsupported media type"
 
 
-class Unprocessable(Problem):
+class Unprocessable(HTTPProblem):
     status, slug, title = 422, "invalid-input", "The request cannot be processed"
 
 
-class RetryLater(Problem):
+class RetryLater(HTTPProblem):
     """A problem that passes: the answer says, in Retry-After, when to try again."""
     retry_after = 2  # seconds
 
@@ -158,7 +161,7 @@ ALL_PROBLEMS = [BadRequest, Unauthorized, TableSecretRequired, Forbidden, WrongT
                 NotYourSeat,
                 NotFound, Conflict, PayloadTooLarge,
                 UnsupportedMediaType, Unprocessable, TooManyRequests, ServiceUnavailable,
-                InsufficientStorage, Problem]
+                InsufficientStorage, HTTPProblem]
 
 
 def problem_response(body, status, headers=None):
@@ -184,7 +187,7 @@ def from_http_exception(exc: HTTPException):
 
 
 def install(app):
-    app.register_error_handler(Problem, lambda exc: exc.response())
+    app.register_error_handler(HTTPProblem, lambda exc: exc.response())
     app.register_error_handler(HTTPException, from_http_exception)
 
     @app.errorhandler(Exception)

@@ -34,7 +34,7 @@ import time
 import unicodedata
 from collections import OrderedDict
 
-from referee.problem import Problem
+from referee.problem import InputProblem
 
 # The service's languages and the espeak-ng voice that says each (`espeak-ng --voices`:
 # gmw/en, inc/gu, inc/hi, inc/ne, dra/te in espeak-ng 1.51).
@@ -109,11 +109,11 @@ class SpeechUnavailable(Exception):
 def voice_for(lang):
     """The voice for a language tag ('hi', 'hi-IN'), or SpeechRefused."""
     if not lang:
-        raise SpeechRefused([Problem("/lang", "lang is required: en, gu, hi, ne or te",
+        raise SpeechRefused([InputProblem("/lang", "lang is required: en, gu, hi, ne or te",
                                      code="required")])
     primary = str(lang).split("-")[0].split("_")[0].lower()
     if primary not in VOICES:
-        raise SpeechRefused([Problem("/lang", f"no voice for {str(lang)[:35]!r}: the service "
+        raise SpeechRefused([InputProblem("/lang", f"no voice for {str(lang)[:35]!r}: the service "
                                      "speaks en, gu, hi, ne and te", code="no-voice")])
     return primary
 
@@ -121,19 +121,19 @@ def voice_for(lang):
 def refusals(text):
     """What is wrong with `text` as something to say: a list of Problems (empty: fine)."""
     if text is None or not text.strip():
-        return [Problem("/text", "text is required: the sentence to say", code="required")]
+        return [InputProblem("/text", "text is required: the sentence to say", code="required")]
     if len(text) > MAX_TEXT:
-        return [Problem("/text", f"text has {len(text)} characters; at most {MAX_TEXT} are said",
+        return [InputProblem("/text", f"text has {len(text)} characters; at most {MAX_TEXT} are said",
                         code="out-of-range")]
     found = []
     for index, char in enumerate(text):
         if char not in JOINERS and unicodedata.category(char) in REFUSED_CATEGORIES:
-            found.append(Problem("/text", f"character {index} is U+{ord(char):04X}, "
+            found.append(InputProblem("/text", f"character {index} is U+{ord(char):04X}, "
                                  f"which cannot be said", code="unspeakable-character"))
             break
     markup = MARKUP.search(text)
     if markup:
-        found.append(Problem("/text", f"{markup.group()!r} at character {markup.start()}: "
+        found.append(InputProblem("/text", f"{markup.group()!r} at character {markup.start()}: "
                              "markup is not read aloud", code="markup"))
     return found
 
@@ -220,7 +220,7 @@ def _espeak_wav(voice, said, deadline):
                         chunks.append(data)
                         size += len(data)
                         if size > most:
-                            raise SpeechRefused([Problem(
+                            raise SpeechRefused([InputProblem(
                                 "/text", f"this text takes more than {MAX_SECONDS} s to say",
                                 code="speech-too-long")])
         code = process.wait(max(deadline - time.monotonic(), 0.01))

@@ -23,7 +23,7 @@ from babel.support import Translations
 
 from referee.languages import LANGUAGES, SOURCE_LANGUAGE, TRANSLATED_LANGUAGES
 
-from .checks import Problem, check_catalog, load_catalog
+from .checks import CatalogProblem, check_catalog, load_catalog
 from .render import Translator
 
 DOMAIN = "messages"
@@ -161,7 +161,7 @@ def forget_loaded_catalogs() -> None:
         _cache.clear()
 
 
-def catalog_problems(lang: str, use_msgfmt: bool = True) -> list[Problem]:
+def catalog_problems(lang: str, use_msgfmt: bool = True) -> list[CatalogProblem]:
     """Every problem of a language's catalog, against messages.pot: what `referee i18n
     check` prints and what the translators' page shows (one code path for both)."""
     from .glossary import catalog_violations

@@ -22,7 +22,9 @@ PLURAL_SAMPLE = range(0, 1001)
 
 
 @dataclass(frozen=True)
-class Problem:
+class CatalogProblem:
+    """One thing wrong in a translator's catalog (a .po file), where it is and what."""
+
     file: str
     line: int
     msgid: str
@@ -35,12 +37,12 @@ class Problem:
         return f"{self.file}:{self.line}: {self.msgid}: {self.problem}"
 
 
-class Incomplete(Problem):
+class Incomplete(CatalogProblem):
     """An entry that still needs a translator (untranslated or fuzzy): English shows."""
     blocking = False
 
 
-class BadPlaceholder(Problem):
+class BadPlaceholder(CatalogProblem):
     """A translation placeholder the runtime refuses to fill."""
 
 
@@ -50,11 +52,11 @@ class BrokenEntry(BadPlaceholder):
     it and every other entry stays translated."""
 
 
-class MsgfmtProblem(Problem):
+class MsgfmtProblem(CatalogProblem):
     """What GNU msgfmt --check reports."""
 
 
-class Unusable(Problem):
+class Unusable(CatalogProblem):
     """The catalog cannot be loaded: unreadable, or its Plural-Forms header fails."""
     fatal = True
 
@@ -63,10 +65,10 @@ class Unusable(Problem):
 class LoadedCatalog:
     path: Path
     catalog: object | None
-    problems: list[Problem] = field(default_factory=list)
+    problems: list[CatalogProblem] = field(default_factory=list)
 
     @property
-    def fatal(self) -> list[Problem]:
+    def fatal(self) -> list[CatalogProblem]:
         return [problem for problem in self.problems if problem.fatal]
 
 
@@ -204,9 +206,9 @@ def shown_msgid(msgid) -> str:
     return text if len(text) <= 80 else text[:77] + "..."
 
 
-def entry_problems(loaded: LoadedCatalog) -> list[Problem]:
+def entry_problems(loaded: LoadedCatalog) -> list[CatalogProblem]:
     catalog, file = loaded.catalog, str(loaded.path)
-    problems: list[Problem] = []
+    problems: list[CatalogProblem] = []
     for message in catalog:
         if not message.id:
             continue  # the header
@@ -226,7 +228,7 @@ def entry_problems(loaded: LoadedCatalog) -> list[Problem]:
     return problems
 
 
-def placeholder_problems(ids, strings, where) -> list[Problem]:
+def placeholder_problems(ids, strings, where) -> list[CatalogProblem]:
     allowed = set()
     for source in ids:
         try:
@@ -273,7 +275,7 @@ _MSGFMT_LINE = re.compile(r"^(?P<file>.*?):(?P<line>\d+)(?::\d+)?: (?P<text>.*)$
 _MSGFMT_SUMMARY = re.compile(r"found \d+ fatal errors?$")
 
 
-def msgfmt_problems(path: Path, loaded: LoadedCatalog | None = None) -> list[Problem]:
+def msgfmt_problems(path: Path, loaded: LoadedCatalog | None = None) -> list[CatalogProblem]:
     """What `msgfmt --check` says about the file, one problem per reported line."""
     if shutil.which("msgfmt") is None:
         return [MsgfmtProblem(str(path), 0, '""', "msgfmt is not installed (scripts/system-deps.sh installs gettext)")]
@@ -312,7 +314,7 @@ def _msgid_at(loaded: LoadedCatalog | None, line: int) -> str:
     return shown_msgid(best.id) if best is not None else '""'
 
 
-def missing_problems(loaded: LoadedCatalog, template_path: Path) -> list[Problem]:
+def missing_problems(loaded: LoadedCatalog, template_path: Path) -> list[CatalogProblem]:
     """Messages of the template the catalog does not have yet (English shows for them)."""
     try:
         with open(template_path, "rb") as handle:
@@ -331,7 +333,7 @@ def _key(msgid):
     return msgid if isinstance(msgid, str) else msgid[0]
 
 
-def check_catalog(path: Path, use_msgfmt: bool = True, template_path: Path | None = None) -> list[Problem]:
+def check_catalog(path: Path, use_msgfmt: bool = True, template_path: Path | None = None) -> list[CatalogProblem]:
     """Every problem of one .po file, in file order (entries missing from it when
     compared with `template_path`, if given, come first, on line 0)."""
     loaded = load_catalog(path)

@@ -9,13 +9,13 @@ from pathlib import Path
 
 import yaml
 
-from .checks import Problem, shown_msgid
+from .checks import CatalogProblem, shown_msgid
 from .render import PLAIN, Grammar
 
 GLOSSARY_FILE = "glossary.yaml"
 
 
-class GlossaryViolation(Problem):
+class GlossaryViolation(CatalogProblem):
     """A translation that breaks the glossary: it still reads, so compiling goes on,
     but `referee i18n check` fails until it is reworded."""
     blocking = False
@@ -81,7 +81,7 @@ def glossary_rules(lang: str, locales: Path) -> Rules | None:
     return _rules_from(str(path), stamp).get(lang)
 
 
-def catalog_violations(loaded, lang: str, locales: Path) -> list[Problem]:
+def catalog_violations(loaded, lang: str, locales: Path) -> list[CatalogProblem]:
     """Every glossary violation in a loaded catalog (fuzzy and untranslated entries are
     not read: they are reported as incomplete already)."""
     rules = glossary_rules(lang, locales)
@@ -113,7 +113,7 @@ def _texts(value, path=()):
             yield from _texts(item, (*path, index))
 
 
-def ruleset_violations(lang: str, locales: Path, root=None) -> list[Problem]:
+def ruleset_violations(lang: str, locales: Path, root=None) -> list[CatalogProblem]:
     """Every glossary violation in the `translations:` of the shipped rulesets."""
     from referee.rules.loading import builtin_files, load_file
 

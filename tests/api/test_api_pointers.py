@@ -5,7 +5,7 @@ import pytest
 import yaml
 
 from referee.engine import InputError, compile_rules, parse_move, parse_state
-from referee.problem import Problem, pointer, tokens
+from referee.problem import InputProblem, pointer, tokens
 from referee.rules import RulesetError, builtin_rulesets, load_ruleset
 
 from apitest import problem
@@ -36,7 +36,7 @@ def test_the_loader_points_at_the_value_in_the_ruleset(text, path, bad):
     with pytest.raises(RulesetError) as caught:
         load_ruleset(text)
     found = caught.value.problems
-    assert all(isinstance(p, Problem) for p in found)
+    assert all(isinstance(p, InputProblem) for p in found)
     assert path in [p.path for p in found]
     assert follow(yaml.safe_load(text), path) == bad
 
@@ -52,7 +52,7 @@ def test_the_engine_points_at_the_value_in_the_move(move, path):
     with pytest.raises(InputError) as caught:
         parse_move(rules, move, 3)
     assert [p.path for p in caught.value.problems] == [path]
-    assert all(isinstance(p, Problem) and p.code for p in caught.value.problems)
+    assert all(isinstance(p, InputProblem) and p.code for p in caught.value.problems)
     follow({"move": move}, path)
 
 

@@ -62,6 +62,30 @@ def test_a_pending_draw_lists_taking_it_challenging_it_and_the_stacks(compiled):
     assert described(options) == sorted(["accept", "draw 2", "play blue-draw-two", "play blue-draw-two uno"])
 
 
+
+def test_no_stack_is_listed_on_or_with_a_launcher_pressed_until_it_fires():
+    """A house ruleset may list Wild Hit Fire in house.stacking, but a launcher pressed
+    until it fires adds up to no total: the judge refuses the stack (it used to add None
+    to the count and fail) and the enumerator lists none."""
+    document = {"id": "stack-hit-fire", "title": "Stacking written for Wild Hit Fire",
+                "extends": "attack-all-cards",
+                "house": {"stacking": {"wild-hit-fire": ["wild-hit-four", "wild-hit-fire"],
+                                       "wild-hit-four": ["wild-hit-fire", "wild-hit-four"]}}}
+    rules = compile_rules(resolve(document, builtin_lookup).data)
+    hand = ["wild-hit-four", "wild-hit-fire", "red-3"]
+    on_fire = parse_state(rules, {
+        "players": ["Asha", "Bina", "Chirag"], "current": 2, "top": "wild-hit-fire", "color": "red",
+        "hand_counts": [7, 6, 3], "phase": "respond",
+        "pending": {"kind": "launcher", "count": None, "until_cards": True, "player": 2, "card": "wild-hit-fire"}})
+    assert [o.move.type for o in legal_moves(rules, on_fire, hand)] == ["draw"]
+    on_four = parse_state(rules, {
+        "players": ["Asha", "Bina", "Chirag"], "current": 2, "top": "wild-hit-four", "color": "red",
+        "hand_counts": [7, 6, 3], "phase": "respond",
+        "pending": {"kind": "launcher", "count": 4, "player": 2, "card": "wild-hit-four"}})
+    stacks = [o for o in legal_moves(rules, on_four, hand) if o.move.type == "play"]
+    assert stacks and all(o.verdict.legal for o in stacks)
+    assert {c.text for o in stacks for c in o.move.cards} == {"wild-hit-four"}
+
 def test_only_the_moves_of_who_may_act_are_listed(compiled):
     rules = compiled["attack"]
     state = parse_state(rules, {"players": ["Asha", "Bina", "Chirag"], "current": 0, "top": "red-5",
