@@ -100,8 +100,9 @@ def deck_hints(rules, state):
     who acts, most likely first, then the moves that need no hand."""
     action = next_action(rules, state)
     faces = rules.on_side(state.side)
-    plays = collapse(deck_plays(rules, state))
-    plays.sort(key=lambda hint: likely(faces, state, hint["move"]["cards"][0]))   # (stable)
+    found = deck_plays(rules, state)
+    found.sort(key=lambda legal: likely(faces, state, legal.move.cards[0].text))   # (stable)
+    plays = collapse(found)
     others = [hint for hint in collapse(legal_moves(rules, state, None)) if hint["move"]["type"] != "play"]
     moves = plays + others
     if "challenge" in action["moves"] and not any(h["move"]["type"] == "challenge" for h in moves):
