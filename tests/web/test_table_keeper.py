@@ -11,27 +11,16 @@ from playwright.sync_api import expect
 
 from test_table import TAP_TARGETS
 from test_table_game import api, events, house_ruleset, table_id, tap_card
-from web_support import CLIPPED, PAGE_LANGUAGE_TEXT, english_left, phone_tabs, screenshot
+from web_support import (COUNT_TAPS, CLIPPED, PAGE_LANGUAGE_TEXT, english_left, phone_tabs, screenshot,
+                         taps)
 
 PLAYERS = ["Asha", "Bina", "Chirag"]
-
-# Counts every tap (click) on a phone from now on: window.taps.
-COUNT_TAPS = """window.taps = 0;
-if (!window.countingTaps) document.addEventListener('click', () => window.taps++, true);
-window.countingTaps = true;"""
 
 
 @pytest.fixture
 def phones(browser):
     with phone_tabs(browser, 2, is_mobile=True) as tabs:
         yield tabs
-
-
-def taps(tab):
-    """The taps made since the last call."""
-    count = tab.evaluate("window.taps")
-    tab.evaluate("window.taps = 0")
-    return count
 
 
 def open_keeper(tab, server, ruleset, lang, seat="0"):

@@ -12,24 +12,15 @@ import urllib.request
 import pytest
 
 from test_table_game import api, events
-from web_support import PHONE, phone_tabs, screenshot
+from web_support import COUNT_TAPS, PHONE, phone_tabs, screenshot, taps
 
 PLAYERS = ["Asha", "Bina"]
-COUNT_TAPS = """window.taps = 0;
-if (!window.countingTaps) document.addEventListener('click', () => window.taps++, true);
-window.countingTaps = true;"""
 
 
 @pytest.fixture
 def phones(browser):
     with phone_tabs(browser, 2, is_mobile=True) as tabs:
         yield tabs
-
-
-def taps(tab):
-    count = tab.evaluate("window.taps")
-    tab.evaluate("window.taps = 0")
-    return count
 
 
 def table_of(tab):

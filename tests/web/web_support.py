@@ -80,3 +80,16 @@ def phone_tabs(browser, count, **options):
     for context in contexts:
         context.close()
     assert not errors, f"script errors in the page: {errors}"
+
+
+# Counts every tap (click) on a phone from now on: window.taps.
+COUNT_TAPS = """window.taps = 0;
+if (!window.countingTaps) document.addEventListener('click', () => window.taps++, true);
+window.countingTaps = true;"""
+
+
+def taps(tab):
+    """The taps made on `tab` since the last call (or since COUNT_TAPS)."""
+    count = tab.evaluate("window.taps")
+    tab.evaluate("window.taps = 0")
+    return count
