@@ -444,3 +444,29 @@ def test_a_move_the_server_fails_on_is_reported_after_three_tries(server, phones
     tab.unroute("**/moves*")
     tab.locator('[data-move="play"]').tap()  # the same cards, tapped again, go through
     tab.locator("#verdict", has_text="Bina played red 3").wait_for()
+
+
+def test_a_card_tapped_while_the_last_move_is_on_its_way_stays_chosen(server, phones):
+    """The stream may tell of a move before the move's own answer reaches its phone: the
+    verdict shows, the next player taps a card, and then the late answer came in and
+    wiped that tap, so Play sent nothing (seen in CI under load)."""
+    tab = phones[0]
+    open_on_page(tab, server)
+    held = []
+
+    def hold_the_answer(route):
+        held.append((route, route.fetch()))
+    tab.route("**/moves*", hold_the_answer)
+    tap_card(tab, "red-3")
+    tab.locator('[data-move="play"]').tap()
+    tab.locator("#verdict", has_text="Bina played red 3").wait_for()  # heard on the stream
+    assert len(held) == 1
+    tap_card(tab, "red-4")
+    route, answer = held[0]
+    route.fulfill(response=answer)
+    tab.unroute("**/moves*")
+    tab.locator('#network[data-waiting="0"]').wait_for()
+    assert tab.locator("#chosen").inner_text().strip() == "red 4"
+    tab.locator('[data-move="play"]').tap()
+    tab.locator("#verdict", has_text="Chirag played red 4").wait_for()
+    assert len(events(server, table_id(tab))) == 2

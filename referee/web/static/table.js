@@ -804,8 +804,20 @@ function network(text) {
   $("network").title = text || "";
 }
 
+// The cards tapped go with the move the moment it is sent: a tap made while it is on its
+// way (the stream may tell of the move before its own answer arrives) starts the next
+// move instead of being wiped by that answer. A refused move gets its taps back.
 async function record(move, expectSeq) {
-  settle(await sendMove(move, expectSeq));
+  const taps = {chosen, unoCalled, wildColor, turnedUp};
+  chosen = [];
+  unoCalled = false;
+  renderChosen();
+  const answer = await sendMove(move, expectSeq);
+  if (answer.status !== 200 && !chosen.length && !unoCalled) {
+    ({chosen, unoCalled, wildColor, turnedUp} = taps);
+    renderChosen();
+  }
+  settle(answer);
 }
 
 async function settle({status, body, entry}) {
@@ -816,8 +828,6 @@ async function settle({status, body, entry}) {
   }
   if (status === 409 && entry && entry.offline) say({message: strings.offline_refused, legal: false});
   else if (status === 200) {
-    chosen = [];
-    unoCalled = false;
     apply(body, body.seq);
   } else {
     refuse(status, body);
