@@ -264,3 +264,53 @@ def test_a_card_aimed_at_a_player_asks_whom_then_plays(server, phones):
     last = events(server, table)[-1]
     assert last["verdict"]["legal"] and last["move"] == {
         "type": "play", "player": 1, "cards": ["wild-targeted-draw-two"], "target": 0}
+
+
+# UNO Attack: Bina goes out in seven plays; after each, what Asha's launcher fired (None:
+# not Asha's turn). Hit 2 and Hit 4 make her press it 2 and 4 times: one count for all.
+# Attack's Skip gives Bina one more card at once, and then Asha loses her turn.
+ATTACK_ROUND = [
+    ("red-3", None, 0), ("red-hit-two", None, 3), ("wild-hit-four", "green", 1),
+    ("green-5", None, 0), ("green-skip", None, None), ("green-2", None, None), ("green-9", None, None),
+]
+
+
+def test_an_attack_round_one_tap_a_card_and_one_for_the_launcher(server, phones):
+    """UNO Attack in full tracking: the cards are buttons as in Classic (every one the
+    referee takes), and a player told to press the launcher N times gets the launcher's
+    count instead of cards: one tap for what it fired, whatever N."""
+    asha, bina = phones
+    code = open_as_asha(asha, server, "en", "attack", "red-7")
+    join_as_bina(bina, server, "en", code)
+    table = table_of(asha)
+    counted = []
+    for turn, (card, color, fired) in enumerate(ATTACK_ROUND):
+        seq = table_now(server, table)["seq"]
+        chips_are_the_referees(server, bina, table, "attack")
+        bina.evaluate(COUNT_TAPS)
+        uno = turn == 5  # two cards left: UNO! first
+        if uno:
+            bina.locator('[data-move="call-uno"]').tap()
+        play_chip(bina, card)
+        if color:
+            bina.locator(f'#play-choice [data-play-color="{color}"]').tap()
+        body = wait_seq(server, table, seq + 1)
+        counted.append(taps(bina))
+        assert events(server, table)[-1]["verdict"]["legal"]
+        if fired is None:
+            continue
+        presses = body["next"].get("count")
+        if presses:  # Hit 2, Hit 4: the launcher's count, not cards
+            asha.locator("#verdict", has_text=f"Asha presses the launcher {presses} times").wait_for()
+            assert asha.locator("#plays").is_hidden()
+        asha.evaluate(COUNT_TAPS)
+        asha.locator(f'#fired [data-fired="{fired}"]').tap()
+        wait_seq(server, table, seq + 2)
+        assert taps(asha) == 1
+        last = events(server, table)[-1]
+        assert last["verdict"]["legal"] and last["move"] == {"type": "draw", "player": 0, "count": fired}
+    assert counted == [1, 1, 2, 1, 1, 2, 1]
+    state = table_now(server, table)["state"]
+    assert state["phase"] == "round-over" and state["winner"] == 1
+    assert state["hand_counts"][0] == 7 + 0 + 3 + 1 + 0
+    bina.locator("#score:not([hidden])").wait_for()
