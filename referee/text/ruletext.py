@@ -742,8 +742,8 @@ def _stacking_cap(rules: Rules, tr: Translator) -> list[tuple[str, str]]:
     cap = rules.stacking_cap
     if cap is None or not _stacks(rules):
         return []
-    # TRANSLATORS: rule text, house rules section: the stacking cap; {count} is the most cards a pending draw may add up to by stacking.
-    return [("house.stacking_cap", tr.ngettext(
+    # TRANSLATORS: rule text, house rules section: the stacking cap (house.stacking_cap); {count} is the most cards a pending draw may add up to by stacking. Nobody is named: the sentence is about the cards owed and the card that may not be stacked.
+    return [("house.stacking_cap", tr.npgettext("house rule",
         "Stacking cap: stacking may take a pending draw up to {count} card, no further; a card that would take it past that may not be stacked on it.",
         "Stacking cap: stacking may take a pending draw up to {count} cards, no further; a card that would take it past that may not be stacked on it.",
         cap))]

@@ -131,7 +131,11 @@ def test_the_same_colour_rule_is_told_only_where_a_coloured_draw_card_may_answer
 
 def test_the_stacking_cap_is_told_with_its_number_and_judged_at_it():
     data = resolved({**STACK, "stacking_cap": 4})
-    assert "up to 4 cards" in house_facts(data)["house.stacking_cap"]
+    english = house_facts(data)["house.stacking_cap"]
+    assert "up to 4 cards" in english
+    for lang in set(LANGUAGES) - {"en"}:
+        told = house_facts(data, lang)["house.stacking_cap"]
+        assert "4" in told and told != english, lang   # translated, with its number
     assert _stack(data, "red-draw-two", "red-draw-two", "red").code == "stacked"   # 2 + 2: at the cap
     rules = compile_rules(data)
     state = parse_state(rules, {"players": ["Asha", "Bina", "Chirag"], "current": 1, "top": "red-draw-two",
