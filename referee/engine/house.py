@@ -18,7 +18,6 @@ HOUSE_SENTENCES (docs/architecture.md).
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass
 from typing import Any, Callable, NamedTuple
 
 from referee.rules.schema import INLINED_SCHEMA
@@ -30,8 +29,7 @@ class Bomb(NamedTuple):
     count: int  # type: ignore[assignment]  # (shadows tuple.count)
 
 
-@dataclass(frozen=True)
-class HouseOption:
+class HouseOption(NamedTuple):
     path: str                        # where the ruleset writes it: "house.bomb" (a mapping) or a leaf
     field: str                       # the attribute of the compiled Rules it fills
     compile: Callable[[Any], Any]    # the field's value, from the option's value (its default filled)
