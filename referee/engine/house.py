@@ -5,7 +5,8 @@ The way OPA declares a builtin: one entry says everything the code needs to know
 an option. Its default is not written here: the ruleset's schema
 (referee/rules/ruleset.schema.json) gives it, and the resolver fills it into every
 resolved ruleset (referee.rules.resolve.complete); `option_value` falls back to the same
-schema default for data compiled without resolving. The judge reads the fields
+schema default where resolved data lacks an option (a ruleset published, and stored
+resolved, before the option existed). The judge reads the fields
 (`Rules._compile_options` fills them from these entries), the rule book chooses its
 sentences by the entries' `sentence` keys (referee.text.ruletext.HOUSE_SENTENCES) and
 reads the fields, and scripts/ruleset_docs.py writes the house table of

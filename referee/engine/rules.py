@@ -162,7 +162,7 @@ class Rules:
         self.min_players = data["players"]["min"]
         self.max_players = data["players"]["max"]
         self.hand_size = data["hand_size"]
-        self.decks = data["decks"]
+        self.decks = option_value(data, "decks")   # (a ruleset stored before an option existed: its schema default)
         self._compile_options(data)
         self.kinds = {kind_id: self._compile_kind(kind_id, spec) for kind_id, spec in data["cards"].items()}
         if self.stacking_by_value:
@@ -207,8 +207,8 @@ class Rules:
         self.first_card_by_category = opening["first_card"]
         self.first_card_by_kind = opening["first_card"].get("by_kind") or {}
         self.reverse_dealer_plays_first = opening["reverse_dealer_plays_first"]
-        self.dealer_highest_card = opening["dealer"]["highest_card"]
-        self.first_player = opening["first_player"]
+        self.dealer_highest_card = option_value(data, "opening.dealer.highest_card")
+        self.first_player = option_value(data, "opening.first_player")
         self.dealer_action_value = opening["dealer"]["action_value"]
         uno = data["uno"]
         self.uno_precall = uno["call"] == "second-to-last-card"
@@ -219,8 +219,8 @@ class Rules:
         self.target = scoring["target"]
         self.single_round = scoring["single_round"]
         self.own_hands = scoring["method"] == "own-hands"
-        self.multiplier = scoring["multiplier"]
-        self.partners = scoring["teams"] == "partners"
+        self.multiplier = option_value(data, "scoring.multiplier")
+        self.partners = option_value(data, "scoring.teams") == "partners"
         for option in HOUSE_OPTIONS:   # (each house option declared once: engine/house.py)
             setattr(self, option.field, option.compile(option_value(data, option.path)))
         self.out_for_game = self.elimination or self.mercy_for_game

@@ -77,6 +77,18 @@ def test_the_schema_default_is_the_compiled_default(key):
     assert getattr(compile_rules(bare), option.field) == expected
 
 
+def test_a_ruleset_stored_before_its_options_existed_compiles_with_their_schema_defaults():
+    """A published ruleset is stored resolved: one stored before an option was added
+    lacks its key, and compiles with the option's default from the schema (not a 500)."""
+    fresh = compile_rules(resolved({}))
+    old = resolved({})
+    del old["house"]["stacking_cap"], old["decks"], old["scoring"]["multiplier"], old["scoring"]["teams"]
+    del old["opening"]["first_player"], old["opening"]["dealer"]["highest_card"]
+    stored = compile_rules(old)
+    for field in ("stacking_cap", "decks", "multiplier", "partners", "first_player", "dealer_highest_card"):
+        assert getattr(stored, field) == getattr(fresh, field), field
+
+
 @pytest.mark.parametrize("key", sorted(DECLARED), ids="/".join)
 def test_each_option_toggled_changes_its_field_and_its_sentence(key):
     option = DECLARED[key]
