@@ -191,7 +191,26 @@ def _stack_refusal(rules: Rules, state: State, move: Move, lead: Card) -> Verdic
     if rules.stacking_same_color and lead.color is not None and lead.color != state.color:
         return refuse(state, "cannot-stack", "house.stacking_same_color",
                       card=lead.text, pending_card=pending.card)
+    if _past_cap(rules, lead.kind, pending):
+        return refuse(state, "cannot-stack", "house.stacking_cap",
+                      card=lead.text, pending_card=pending.card)
     return None
+
+
+def _past_cap(rules: Rules, kind: KindSpec, pending: Pending) -> bool:
+    """Whether a card of `kind` stacked on `pending` would take the draw past the
+    stacking cap (house.stacking_cap; a deflection adds nothing, so it never does)."""
+    cap = rules.stacking_cap
+    if cap is None or not _adds_to(kind, pending):
+        return False
+    draw, owed = kind.pending, pending.count
+    assert draw is not None and draw.count is not None and owed is not None   # (_adds_to)
+    return _stacked(rules, owed, draw.count) > cap
+
+
+def _stacked(rules: Rules, owed: int, count: int) -> int:
+    """The draw a card adding `count` makes of a pending draw of `owed` (house.stacking_revenge: counted twice)."""
+    return owed + (count * 2 if rules.stacking_revenge else count)
 
 
 def _adds_to(kind: KindSpec, pending: Pending) -> bool:
@@ -399,8 +418,7 @@ def _set_pending(rules: Rules, old: State, state: State, player: int, lead: Card
         previous = old.pending
         # (a draw card stacks only on a pending draw of its kind, both with a count: _adds_to)
         assert previous is not None and previous.count is not None and count is not None
-        added = count * 2 if rules.stacking_revenge else count
-        pending = Pending(kind, previous.count + added, target, lead.text, until,
+        pending = Pending(kind, _stacked(rules, previous.count, count), target, lead.text, until,
                           previous.lose_turn or skips > 0)
     else:
         challengeable = lead.kind.challenge is not None and lead.kind.restriction != "none"
@@ -448,7 +466,7 @@ def _went_out(rules: Rules, old: State, state: State, player: int, lead: Card, e
             previous = old.pending
             # (a draw card stacks only on a pending draw of its kind, both with a count: _adds_to)
             assert previous is not None and previous.count is not None and count is not None
-            count = previous.count + (count * 2 if rules.stacking_revenge else count)
+            count = _stacked(rules, previous.count, count)
         owe(rules, state, target, {"type": kind, "count": count, "presses": count, "until_cards": until}, effects)
     elif old.phase == "respond" and old.pending is not None and old.pending.count is not None:
         pending = old.pending   # a deflection: the draw goes on
@@ -499,6 +517,7 @@ def add_stacking_plays(rules: Rules, state: State, hands: dict[int, list[str]], 
         card = rules.cards[text]
         same_color = not rules.stacking_same_color or card.color in (None, state.color)
         if (card.kind.id in answers and same_color and (_adds_to(card.kind, pending) or card.kind.deflects)
+                and not _past_cap(rules, card.kind, pending)
                 and (rules.stacking_by_value or rules.matches(card, top, state.color))):
             found.extend(_plays(rules, state, player, hand, (card,)))
 

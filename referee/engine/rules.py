@@ -12,6 +12,7 @@ from typing import Any, NamedTuple
 from referee.rules.kinds import category, deflects, is_wild, owing_effect
 
 from .errors import InputError
+from .house import HOUSE_OPTIONS, Bomb, option_value
 
 # Effects that need a seat named in the move.
 AIMED_TARGET = "chosen"
@@ -38,12 +39,6 @@ class Penalty(NamedTuple):
     """A penalty ("draw", 2) or ("launcher", 2): cards drawn or presses owed."""
     kind: str
     amount: int
-
-
-class Bomb(NamedTuple):
-    """The bomb house rule: `min_cards` played together make every other player draw `count`."""
-    min_cards: int
-    count: int  # type: ignore[assignment]  # (shadows tuple.count)
 
 
 # eq=False: kinds and cards are made once per ruleset, so identity is equality (and
@@ -111,7 +106,7 @@ class Rules:
     _matching: dict[str | None, dict[str, frozenset[str]]]
     single_plays: dict[Card, dict[int, tuple[Any, ...]]]
     other_side: Rules | None
-    # the options (_compile_options)
+    # the options (_compile_options; the house options as engine/house.py declares them)
     draw_when_playable: bool
     draw_count: int
     draw_until_playable: bool
@@ -122,6 +117,8 @@ class Rules:
     first_card_by_category: dict[str, Any]   # by category, and "by_kind"
     first_card_by_kind: dict[str, str]
     reverse_dealer_plays_first: bool
+    dealer_highest_card: bool
+    first_player: str
     dealer_action_value: int
     uno_precall: bool
     uno_penalty: Penalty
@@ -137,6 +134,7 @@ class Rules:
     doubles_by_number: bool
     no_wild_on_wild: bool
     stacking_same_color: bool
+    stacking_cap: int | None      # the most a stacked draw may reach
     stacking_revenge: bool
     bomb: Bomb | None
     hand_cap: int | None
@@ -150,7 +148,7 @@ class Rules:
     stacking_lists: dict[str, tuple[str, ...]]   # the same answers, in the ruleset's order
     stacking_by_value: bool       # answers by count, and no answer need match (stacking_by: value)
     jump_in: bool
-    no_going_out_on: frozenset[str]
+    no_going_out_on: tuple[str, ...]   # in the ruleset's order (the rule book states them so)
 
     def __init__(self, data: dict[str, Any], side: str | None = None, turned_from: Rules | None = None):
         self.data = data
@@ -164,7 +162,7 @@ class Rules:
         self.min_players = data["players"]["min"]
         self.max_players = data["players"]["max"]
         self.hand_size = data["hand_size"]
-        self.decks = data.get("decks", 1)
+        self.decks = option_value(data, "decks")   # (a ruleset stored before an option existed: its schema default)
         self._compile_options(data)
         self.kinds = {kind_id: self._compile_kind(kind_id, spec) for kind_id, spec in data["cards"].items()}
         if self.stacking_by_value:
@@ -209,6 +207,8 @@ class Rules:
         self.first_card_by_category = opening["first_card"]
         self.first_card_by_kind = opening["first_card"].get("by_kind") or {}
         self.reverse_dealer_plays_first = opening["reverse_dealer_plays_first"]
+        self.dealer_highest_card = option_value(data, "opening.dealer.highest_card")
+        self.first_player = option_value(data, "opening.first_player")
         self.dealer_action_value = opening["dealer"]["action_value"]
         uno = data["uno"]
         self.uno_precall = uno["call"] == "second-to-last-card"
@@ -219,30 +219,11 @@ class Rules:
         self.target = scoring["target"]
         self.single_round = scoring["single_round"]
         self.own_hands = scoring["method"] == "own-hands"
-        self.multiplier = scoring.get("multiplier", 1)
-        self.partners = scoring.get("teams") == "partners"
-        house = data["house"]
-        self.doubles = house["doubles"]["enabled"]
-        self.doubles_max = house["doubles"]["max_cards"]
-        self.doubles_by_number = house["doubles"].get("match") == "number"
-        self.no_wild_on_wild = house.get("no_wild_on_wild", False)
-        self.stacking_same_color = house.get("stacking_same_color", False)
-        self.stacking_revenge = house.get("stacking_revenge", False)
-        bomb = house.get("bomb") or {}
-        self.bomb = Bomb(bomb.get("min_cards", 3), bomb.get("count", 1)) if bomb.get("enabled") else None
-        cap = house.get("hand_cap") or {}
-        self.hand_cap = cap.get("max_cards", 25) if cap.get("enabled") else None
-        mercy = house.get("mercy") or {}
-        self.mercy_limit = mercy.get("max_cards", 25) if mercy.get("enabled") else None
-        self.mercy_for_game = self.mercy_limit is not None and mercy.get("lasts") == "game"
-        self.elimination = house.get("elimination", False)
+        self.multiplier = option_value(data, "scoring.multiplier")
+        self.partners = option_value(data, "scoring.teams") == "partners"
+        for option in HOUSE_OPTIONS:   # (each house option declared once: engine/house.py)
+            setattr(self, option.field, option.compile(option_value(data, option.path)))
         self.out_for_game = self.elimination or self.mercy_for_game
-        self.play_for_places = house.get("play_for_places", False)
-        self.shuffle_seats = house.get("shuffle_seats", False)
-        self.stacking_lists = {kind: tuple(answers) for kind, answers in house["stacking"].items()}
-        self.stacking_by_value = house.get("stacking_by") == "value"
-        self.jump_in = house["jump_in"]["enabled"]
-        self.no_going_out_on = frozenset(house["no_going_out_on"])
 
     def _compile_kind(self, kind_id, spec):
         colored = not is_wild(spec)

@@ -7,7 +7,10 @@ compared rule by rule (see describe_changes).
 """
 from dataclasses import dataclass, field
 
-from referee.engine.rules import KindSpec, Rules, compiled
+from collections.abc import Callable
+
+from referee.engine.house import HOUSE_OPTIONS
+from referee.engine.rules import KindSpec, Penalty, Rules, compiled
 
 from .cards import color_name, kind_name
 from .catalogs import translator
@@ -24,17 +27,7 @@ class Section:
         self.facts.append((key, paragraph))
 
 
-# ---- reading the ruleset ------------------------------------------------------------
-
-def _get(rules: Rules, path: str, default=None):
-    """An option of the ruleset, by its dotted path in the resolved data."""
-    node = rules.data
-    for part in path.split("."):
-        if not isinstance(node, dict) or part not in node:
-            return default
-        node = node[part]
-    return node
-
+# ---- reading the compiled ruleset ----------------------------------------------------
 
 def copies_in_deck(spec: KindSpec, rules: Rules) -> int:
     return spec.in_deck * (len(rules.colors) if spec.colored else 1) * rules.decks
@@ -59,18 +52,18 @@ def objective(rules: Rules, tr: Translator) -> Section:
     section = Section("objective", tr.pgettext("section title", "Objective"))
     # TRANSLATORS: rule text, objective section.
     section.add("objective.empty-hand", tr.gettext("Be the first player to get rid of every card in your hand."))
-    if _get(rules, "scoring.single_round"):
+    if rules.single_round:
         # TRANSLATORS: rule text, objective section, when one round decides the game.
         section.add("objective.game", tr.gettext("A single round decides the game: the first player to go out wins."))
-    elif _get(rules, "scoring.method") == "own-hands":
-        target = int(_get(rules, "scoring.target", 0))
+    elif rules.own_hands:
+        target = rules.target
         # TRANSLATORS: rule text, objective section, when the fewest points win; {target} is a score.
         section.add("objective.game", tr.ngettext(
             "The game is played over several rounds; once a player reaches {target} point, the player with the fewest points wins.",
             "The game is played over several rounds; once a player reaches {target} points, the player with the fewest points wins.",
             target, target=target))
     else:
-        target = int(_get(rules, "scoring.target", 0))
+        target = rules.target
         # TRANSLATORS: rule text, objective section, when the game is played over several rounds; {target} is a score.
         section.add("objective.game", tr.ngettext(
             "The game is played over several rounds, and the first player to reach {target} point wins.",
@@ -82,7 +75,7 @@ def objective(rules: Rules, tr: Translator) -> Section:
 def setup(rules: Rules, tr: Translator) -> Section:
     # TRANSLATORS: title of the rule text section about preparing the game.
     section = Section("setup", tr.pgettext("section title", "Set-up"))
-    low, high = int(_get(rules, "players.min", 2)), int(_get(rules, "players.max", 10))
+    low, high = rules.min_players, rules.max_players
     # TRANSLATORS: rule text, set-up section; {min} and {max} are numbers of players.
     section.add("players", tr.ngettext("The game is for {min} to {max} player.", "The game is for {min} to {max} players.",
                                        high, min=low, max=high))
@@ -120,8 +113,8 @@ def _dealing(rules: Rules, tr: Translator, section: Section) -> None:
         # TRANSLATORS: rule text, set-up section: where cards are drawn from.
         section.add("draw_source", tr.gettext(
             "The undealt cards form a face-down draw pile. When it runs out, keep the top card of the discard pile and shuffle the rest into a new draw pile."))
-    if _get(rules, "opening.dealer.highest_card"):
-        value = int(_get(rules, "opening.dealer.action_value", 0))
+    if rules.dealer_highest_card:
+        value = rules.dealer_action_value
         # TRANSLATORS: rule text, set-up section: how the dealer is chosen; {value} is what action and wild cards count as.
         section.add("opening.dealer", tr.gettext(
             "To choose the dealer, every player draws a card and the highest card deals; action and wild cards count as {value}.",
@@ -133,7 +126,7 @@ def _dealing(rules: Rules, tr: Translator, section: Section) -> None:
     # TRANSLATORS: rule text, set-up section: the deal.
     section.add("hand_size", tr.ngettext("The dealer deals {count} card to each player.",
                                          "The dealer deals {count} cards to each player.", hand))
-    if _get(rules, "opening.first_player") == "left-of-dealer":
+    if rules.first_player == "left-of-dealer":
         # TRANSLATORS: rule text, set-up section: who starts and the starting direction.
         section.add("opening.first_player", tr.gettext(
             "The player to the dealer's left plays first, and play goes clockwise."))
@@ -145,18 +138,18 @@ def _opening(rules: Rules, tr: Translator, section: Section) -> None:
     section.add("opening.first_card", tr.gettext(
         "The dealer turns the next card face up to start the discard pile."))
     for category_name in ("number", "action", "wild"):
-        handling = _get(rules, f"opening.first_card.{category_name}")
+        handling = rules.first_card_by_category.get(category_name)
         sentence = _first_card_sentence(category_name, handling, tr)
         if sentence:
             section.add(f"opening.first_card.{category_name}", sentence)
-    for kind, handling in (_get(rules, "opening.first_card.by_kind") or {}).items():
+    for kind, handling in rules.first_card_by_kind.items():
         sentence = _first_card_kind_sentence(kind_name(kind, tr, rules), handling, tr)
         if sentence:
             section.add(f"opening.first_card.by_kind.{kind}", sentence)
     reverses = [kind for kind, spec in kinds_in_deck(rules) if _has_effect(spec, "reverse")]
-    opening_action = (_get(rules, "opening.first_card.by_kind") or {}).get(reverses[0]) if reverses else None
-    applies = (opening_action or _get(rules, "opening.first_card.action")) == "apply"
-    if reverses and applies and _get(rules, "opening.reverse_dealer_plays_first"):
+    opening_action = rules.first_card_by_kind.get(reverses[0]) if reverses else None
+    applies = (opening_action or rules.first_card_by_category.get("action")) == "apply"
+    if reverses and applies and rules.reverse_dealer_plays_first:
         # TRANSLATORS: rule text, set-up section; {card} names the Reverse card(s).
         section.add("opening.reverse_dealer_plays_first", tr.gettext(
             "If the first card turned up is a {card}, the dealer plays first and play goes counter-clockwise.",
@@ -229,10 +222,9 @@ def turn(rules: Rules, tr: Translator) -> Section:
 
 def _drawing(rules: Rules, tr: Translator, section: Section) -> None:
     """When a player may draw (or press the launcher), how much, and what may follow."""
-    draw = _get(rules, "turn.draw", {}) or {}
-    count = int(draw.get("count") or 1)
+    count = rules.draw_count
     launcher = rules.draw_source == "launcher"
-    optional = draw.get("when_playable") == "allowed"
+    optional = rules.draw_when_playable
     if launcher and optional:
         # TRANSLATORS: rule text, turn section (launcher): a player who does not play presses the launcher.
         text = tr.ngettext("If you cannot or would rather not play, press the launcher once and keep whatever it fires.",
@@ -252,8 +244,8 @@ def _drawing(rules: Rules, tr: Translator, section: Section) -> None:
         text = tr.ngettext("If you cannot play, draw {count} card from the draw pile; you may not draw while you could play.",
                            "If you cannot play, draw {count} cards from the draw pile; you may not draw while you could play.", count)
     section.add("turn.draw.count", text)
-    if draw.get("until_playable"):
-        limit = int(draw.get("max") or 0)
+    if rules.draw_until_playable:
+        limit = rules.draw_max
         if launcher:
             # TRANSLATORS: rule text, turn section (launcher): the press-until-playable option; {max} is the most presses.
             text = tr.ngettext("Keep pressing the launcher until you get a card you can play, up to {max} press.",
@@ -264,11 +256,11 @@ def _drawing(rules: Rules, tr: Translator, section: Section) -> None:
             text = tr.ngettext("Keep drawing until you get a card you can play, up to {max} card.",
                                "Keep drawing until you get a card you can play, up to {max} cards.", limit, max=limit)
         section.add("turn.draw.until_playable", text)
-    _after_drawing(draw, tr, section)
+    _after_drawing(rules, tr, section)
 
 
-def _after_drawing(draw: dict, tr: Translator, section: Section) -> None:
-    after = draw.get("after")
+def _after_drawing(rules: Rules, tr: Translator, section: Section) -> None:
+    after = rules.after_draw
     if after == "may-play":
         # TRANSLATORS: rule text, turn section: after drawing, a playable card may be played.
         section.add("turn.draw.after", tr.gettext(
@@ -282,11 +274,11 @@ def _after_drawing(draw: dict, tr: Translator, section: Section) -> None:
         section.add("turn.draw.after", tr.gettext(
             "Drawing ends your turn: the cards you receive cannot be played until your next turn."))
     if after in ("may-play", "must-play"):
-        if draw.get("play_after_draw") == "drawn-only":
+        if rules.drawn_only:
             # TRANSLATORS: rule text, turn section: only the drawn card may be played after drawing.
             section.add("turn.draw.play_after_draw", tr.gettext(
                 "Only the card you just drew may be played then, never one you already held."))
-        elif draw.get("play_after_draw") == "any":
+        else:
             # TRANSLATORS: rule text, turn section: any matching card may be played after drawing.
             section.add("turn.draw.play_after_draw", tr.gettext(
                 "You may then play any card that matches, not only the one you drew."))
@@ -294,13 +286,12 @@ def _after_drawing(draw: dict, tr: Translator, section: Section) -> None:
 
 def _two_players(rules: Rules, tr: Translator, section: Section) -> None:
     reverses = [kind for kind, spec in kinds_in_deck(rules) if _has_effect(spec, "reverse")]
-    two_player = _get(rules, "turn.two_player_reverse")
-    if reverses and two_player == "skip":
+    if reverses and rules.two_player_reverse_skips:
         # TRANSLATORS: rule text, turn section: with two players a Reverse works like a Skip; {card} names the card(s).
         section.add("turn.two_player_reverse", tr.gettext(
             "With two players, a {card} works like a skip: the player who played it plays again.",
             card=_names(reverses, tr, rules, "or")))
-    elif reverses and two_player:
+    elif reverses:
         # TRANSLATORS: rule text, turn section: with two players a Reverse only changes direction; {card} names the card(s).
         section.add("turn.two_player_reverse", tr.gettext(
             "With two players, a {card} only changes the direction of play, so the other player plays next.",
@@ -539,14 +530,14 @@ def _challenge_terms(spec: KindSpec, name: str, tr: Translator) -> str:
 def uno(rules: Rules, tr: Translator) -> Section:
     # TRANSLATORS: title of the rule text section about calling UNO (keep the word UNO).
     section = Section("uno", tr.pgettext("section title", "Calling UNO"))
-    if _get(rules, "uno.call") == "second-to-last-card":
+    if rules.uno_precall:
         # TRANSLATORS: rule text, UNO section (UNO Attack timing).
         section.add("uno.call", tr.gettext("Call UNO as you play your second-to-last card."))
     else:
         # TRANSLATORS: rule text, UNO section.
         section.add("uno.call", tr.gettext("Call UNO as soon as you have one card left."))
-    section.add("uno.penalty", _penalty(_get(rules, "uno.penalty") or {}, tr, caught=True))
-    if _get(rules, "uno.window") == "until-offender-plays-again":
+    section.add("uno.penalty", _penalty(rules.uno_penalty, tr, caught=True))
+    if rules.uno_window_until_offender_plays:
         # TRANSLATORS: rule text, UNO section: how long a player who did not call UNO can be caught (house option).
         section.add("uno.window", tr.gettext(
             "A player who did not call UNO can be caught at any time until they play again; after that they are safe."))
@@ -556,13 +547,13 @@ def uno(rules: Rules, tr: Translator) -> Section:
             "A player who did not call UNO can be caught until the next player begins their turn."))
     # TRANSLATORS: rule text, UNO section.
     section.add("uno.safe", tr.gettext("A player who calls UNO before being caught is safe."))
-    section.add("uno.false_catch_penalty", _penalty(_get(rules, "uno.false_catch_penalty") or {}, tr, caught=False))
+    section.add("uno.false_catch_penalty", _penalty(rules.false_catch_penalty, tr, caught=False))
     return section
 
 
-def _penalty(penalty: dict, tr: Translator, caught: bool) -> str:
-    if penalty.get("type") == "launcher":
-        presses = int(penalty.get("presses") or 0)
+def _penalty(penalty: Penalty, tr: Translator, caught: bool) -> str:
+    if penalty.kind == "launcher":
+        presses = penalty.amount
         if caught:
             # TRANSLATORS: rule text, UNO section: penalty for not calling UNO (launcher).
             return tr.ngettext("A player caught before calling UNO presses the launcher once.",
@@ -574,7 +565,7 @@ def _penalty(penalty: dict, tr: Translator, caught: bool) -> str:
         return tr.ngettext("A player who catches someone who was not due to call UNO presses the launcher once.",
                            "A player who catches someone who was not due to call UNO presses the launcher {count} times.",
                            presses)
-    count = int(penalty.get("count") or 0)
+    count = penalty.amount
     if caught:
         # TRANSLATORS: rule text, UNO section: penalty for not calling UNO.
         return tr.ngettext("A player caught before calling UNO draws {count} card.",
@@ -590,7 +581,7 @@ def _penalty(penalty: dict, tr: Translator, caught: bool) -> str:
 def scoring(rules: Rules, tr: Translator) -> Section:
     # TRANSLATORS: title of the rule text section about points.
     section = Section("scoring", tr.pgettext("section title", "Scoring"))
-    own = _get(rules, "scoring.method") == "own-hands"
+    own = rules.own_hands
     if own:
         # TRANSLATORS: rule text, scoring section, when every player scores their own hand (the fewest points win).
         section.add("scoring.method", tr.gettext(
@@ -599,11 +590,11 @@ def scoring(rules: Rules, tr: Translator) -> Section:
         # TRANSLATORS: rule text, scoring section.
         section.add("scoring.method", tr.gettext(
             "The player who goes out scores points for every card left in the other players' hands."))
-    if _get(rules, "scoring.teams") == "partners" and not own:
+    if rules.partners and not own:
         # TRANSLATORS: rule text, scoring section: teams of two, partners sitting opposite each other.
         section.add("scoring.teams", tr.gettext(
             "With an even number of players, partners sit opposite each other: a player who goes out scores only the opponents' hands, and the partners' points add up towards the target."))
-    multiplier = int(_get(rules, "scoring.multiplier", 1) or 1)
+    multiplier = rules.multiplier
     if multiplier > 1:
         # TRANSLATORS: rule text, scoring section: the score multiplier; {count} is how many times each point counts.
         section.add("scoring.multiplier", tr.ngettext("Every point scored counts {count} time.",
@@ -643,109 +634,210 @@ def _card_points(rules: Rules, tr: Translator, section: Section, key: str) -> No
 
 
 def _scoring_target(rules: Rules, tr: Translator, section: Section, own: bool) -> None:
-    if _get(rules, "scoring.single_round"):
+    if rules.single_round:
         # TRANSLATORS: rule text, scoring section: one round decides the game.
         section.add("scoring.target", tr.gettext("A single round decides the game; keeping score is optional."))
     elif own:
-        target = int(_get(rules, "scoring.target", 0))
+        target = rules.target
         # TRANSLATORS: rule text, scoring section: the end of a game where the fewest points win; {target} is a score.
         section.add("scoring.target", tr.ngettext(
             "When a player reaches {target} point, the game ends and the player with the fewest points wins.",
             "When a player reaches {target} points, the game ends and the player with the fewest points wins.",
             target, target=target))
     else:
-        target = int(_get(rules, "scoring.target", 0))
+        target = rules.target
         # TRANSLATORS: rule text, scoring section: the target score.
         section.add("scoring.target", tr.ngettext("The first player to reach {target} point wins the game.",
                                                   "The first player to reach {target} points wins the game.",
                                                   target, target=target))
 
 
-def house(rules: Rules, tr: Translator) -> Section:
-    # TRANSLATORS: title of the rule text section about house rules.
-    section = Section("house", tr.pgettext("section title", "House rules"))
-    doubles = _get(rules, "house.doubles") or {}
-    if doubles.get("enabled") and doubles.get("match") == "number":
-        most = int(doubles.get("max_cards") or 2)
+HouseSentences = Callable[[Rules, Translator], list[tuple[str, str]]]
+
+
+def _doubles(rules: Rules, tr: Translator) -> list[tuple[str, str]]:
+    if not rules.doubles:
+        return []
+    most = rules.doubles_max
+    if rules.doubles_by_number:
         # TRANSLATORS: rule text, house rules section: cards of one number in any colours go down together; {count} is the most.
-        section.add("house.doubles", tr.ngettext(
+        return [("house.doubles", tr.ngettext(
             "Same number: you may play up to {count} card of the same number together, in any colours; the first must match the pile, and the last one put down sets the colour.",
-            "Same number: you may play up to {count} cards of the same number together, in any colours; the first must match the pile, and the last one put down sets the colour.", most))
-    elif doubles.get("enabled"):
-        most = int(doubles.get("max_cards") or 2)
-        # TRANSLATORS: rule text, house rules section: the doubles house rule; {count} is the most cards played together.
-        section.add("house.doubles", tr.ngettext(
-            "Doubles: you may play up to {count} card of the same colour and number together.",
-            "Doubles: you may play up to {count} cards of the same colour and number together.", most))
+            "Same number: you may play up to {count} cards of the same number together, in any colours; the first must match the pile, and the last one put down sets the colour.", most))]
+    # TRANSLATORS: rule text, house rules section: the doubles house rule; {count} is the most cards played together.
+    return [("house.doubles", tr.ngettext(
+        "Doubles: you may play up to {count} card of the same colour and number together.",
+        "Doubles: you may play up to {count} cards of the same colour and number together.", most))]
+
+
+def _stacking(rules: Rules, tr: Translator) -> list[tuple[str, str]]:
+    facts = []
     for kind, answers in rules.stacking_lists.items():   # (by value: worked out from the counts)
         adding = [a for a in answers if a not in rules.kinds or not rules.kinds[a].deflects]
         deflecting = [a for a in answers if a not in adding]
         if adding:
             # TRANSLATORS: rule text, house rules section: stacking (progressive draw); {card} makes you draw, {cards} may be played on it instead.
-            section.add(f"house.stacking.{kind}", tr.gettext(
+            facts.append((f"house.stacking.{kind}", tr.gettext(
                 "Stacking: when a {card} makes you draw, you may play a {cards} on it instead of drawing; the cards to draw add up and pass to the next player, until someone cannot stack and draws them all.",
-                card=kind_name(kind, tr, rules), cards=_names(adding, tr, rules, "or")))
+                card=kind_name(kind, tr, rules), cards=_names(adding, tr, rules, "or"))))
         if deflecting:
             # TRANSLATORS: rule text, house rules section: deflection; {card} causes the draw, {cards} (a Reverse or a Skip) sends it on.
-            section.add(f"house.stacking.{kind}.deflect", tr.gettext(
+            facts.append((f"house.stacking.{kind}.deflect", tr.gettext(
                 "Deflection: when a {card} makes you draw, you may play a {cards} instead; the draw goes on unchanged to the next player in the direction of play.",
-                card=kind_name(kind, tr, rules), cards=_names(deflecting, tr, rules, "or")))
-    if rules.stacking_by_value and any(rules.stacking_lists.values()):
-        # TRANSLATORS: rule text, house rules section (UNO No Mercy): a draw card answering a pending draw need not match.
-        section.add("house.stacking_by", tr.gettext(
-            "A draw card played to answer a pending draw need not match the colour in play or the symbol."))
-    if _get(rules, "house.stacking_revenge") and any(rules.stacking_lists.values()):
-        # TRANSLATORS: rule text, house rules section: the revenge house rule.
-        section.add("house.stacking_revenge", tr.gettext(
-            "Revenge: a draw card played to answer a pending draw counts double."))
-    if _get(rules, "house.bomb.enabled"):
-        least, count = int(_get(rules, "house.bomb.min_cards", 3)), int(_get(rules, "house.bomb.count", 1))
-        # TRANSLATORS: rule text, house rules section: the bomb; {least} is how many cards played together make one, {count} what the others draw.
-        section.add("house.bomb", tr.ngettext(
-            "Bomb: when {least} or more cards go down together, every other player draws {count} card.",
-            "Bomb: when {least} or more cards go down together, every other player draws {count} cards.", count, least=least))
-    if _get(rules, "house.no_wild_on_wild"):
-        # TRANSLATORS: rule text, house rules section: the no-wild-on-wild house rule.
-        section.add("house.no_wild_on_wild", tr.gettext("A wild card may not be played on a wild card."))
-    if _get(rules, "house.stacking_same_color") and any(rules.stacking_lists.values()):
-        # TRANSLATORS: rule text, house rules section: stacking is allowed only within the colour in play.
-        section.add("house.stacking_same_color", tr.gettext(
-            "A coloured draw card may answer a pending draw only if it is of the colour in play."))
-    if _get(rules, "house.hand_cap.enabled"):
-        cap = int(_get(rules, "house.hand_cap.max_cards", 25))
-        # TRANSLATORS: rule text, house rules section: the hand limit; {count} is the most cards a hand may hold.
-        section.add("house.hand_cap", tr.ngettext(
-            "Hand limit: a player holding {count} card draws no more; draws and penalties stop there, and a player who cannot play ends the turn.",
-            "Hand limit: a player holding {count} cards draws no more; draws and penalties stop there, and a player who cannot play ends the turn.", cap))
+                card=kind_name(kind, tr, rules), cards=_names(deflecting, tr, rules, "or"))))
+    return facts
+
+
+def _stacks(rules: Rules) -> bool:
+    """Whether any card may answer a pending draw (house.stacking, or by value)."""
+    return any(rules.stacking_lists.values())
+
+
+def _stacking_by(rules: Rules, tr: Translator) -> list[tuple[str, str]]:
+    if not (rules.stacking_by_value and _stacks(rules)):
+        return []
+    # TRANSLATORS: rule text, house rules section (UNO No Mercy): a draw card answering a pending draw need not match.
+    return [("house.stacking_by", tr.gettext(
+        "A draw card played to answer a pending draw need not match the colour in play or the symbol."))]
+
+
+def _stacking_revenge(rules: Rules, tr: Translator) -> list[tuple[str, str]]:
+    if not (rules.stacking_revenge and _stacks(rules)):
+        return []
+    # TRANSLATORS: rule text, house rules section: the revenge house rule.
+    return [("house.stacking_revenge", tr.gettext("Revenge: a draw card played to answer a pending draw counts double."))]
+
+
+def _bomb(rules: Rules, tr: Translator) -> list[tuple[str, str]]:
+    bomb = rules.bomb
+    if bomb is None:
+        return []
+    # TRANSLATORS: rule text, house rules section: the bomb; {least} is how many cards played together make one, {count} what the others draw.
+    return [("house.bomb", tr.ngettext(
+        "Bomb: when {least} or more cards go down together, every other player draws {count} card.",
+        "Bomb: when {least} or more cards go down together, every other player draws {count} cards.",
+        bomb.count, least=bomb.min_cards))]
+
+
+def _no_wild_on_wild(rules: Rules, tr: Translator) -> list[tuple[str, str]]:
+    if not rules.no_wild_on_wild:
+        return []
+    # TRANSLATORS: rule text, house rules section: the no-wild-on-wild house rule.
+    return [("house.no_wild_on_wild", tr.gettext("A wild card may not be played on a wild card."))]
+
+
+def _stacking_same_color(rules: Rules, tr: Translator) -> list[tuple[str, str]]:
+    """Said only where a coloured draw card may answer a pending draw at all: the judge's
+    colour test (engine/playing.py) has nothing to refuse otherwise."""
+    coloured = any(answer in rules.kinds and rules.kinds[answer].colored and rules.kinds[answer].pending is not None
+                   for answers in rules.stacking_lists.values() for answer in answers)
+    if not (rules.stacking_same_color and coloured):
+        return []
+    # TRANSLATORS: rule text, house rules section: stacking is allowed only within the colour in play.
+    return [("house.stacking_same_color", tr.gettext(
+        "A coloured draw card may answer a pending draw only if it is of the colour in play."))]
+
+
+def _stacking_cap(rules: Rules, tr: Translator) -> list[tuple[str, str]]:
+    cap = rules.stacking_cap
+    if cap is None or not _stacks(rules):
+        return []
+    # TRANSLATORS: rule text, house rules section: the stacking cap (house.stacking_cap); {count} is the most cards a pending draw may add up to by stacking. Nobody is named: the sentence is about the cards owed and the card that may not be stacked.
+    return [("house.stacking_cap", tr.npgettext("house rule",
+        "Stacking cap: stacking may take a pending draw up to {count} card, no further; a card that would take it past that may not be stacked on it.",
+        "Stacking cap: stacking may take a pending draw up to {count} cards, no further; a card that would take it past that may not be stacked on it.",
+        cap))]
+
+
+def _hand_cap(rules: Rules, tr: Translator) -> list[tuple[str, str]]:
+    cap = rules.hand_cap
+    if cap is None:
+        return []
+    # TRANSLATORS: rule text, house rules section: the hand limit; {count} is the most cards a hand may hold.
+    return [("house.hand_cap", tr.ngettext(
+        "Hand limit: a player holding {count} card draws no more; draws and penalties stop there, and a player who cannot play ends the turn.",
+        "Hand limit: a player holding {count} cards draws no more; draws and penalties stop there, and a player who cannot play ends the turn.", cap))]
+
+
+def _mercy(rules: Rules, tr: Translator) -> list[tuple[str, str]]:
     limit = rules.mercy_limit
-    if limit is not None and rules.mercy_for_game:
+    if limit is None:
+        return []
+    if rules.mercy_for_game:
         # TRANSLATORS: rule text, house rules section: the mercy rule played for the whole game; {count} is the number of cards that puts a player out, for this round and every later one.
-        section.add("house.mercy", tr.ngettext(
+        return [("house.mercy", tr.ngettext(
             "Mercy rule: a player who holds {count} card or more is out of the game at once: their cards go under the discard pile, and they are dealt no cards in the rounds that follow. The last player left in wins the game.",
-            "Mercy rule: a player who holds {count} cards or more is out of the game at once: their cards go under the discard pile, and they are dealt no cards in the rounds that follow. The last player left in wins the game.", limit))
-    elif limit is not None:
-        # TRANSLATORS: rule text, house rules section: the mercy rule; {count} is the number of cards that puts a player out.
-        section.add("house.mercy", tr.ngettext(
-            "Mercy rule: a player who holds {count} card or more is out of the round at once, and their cards go under the discard pile. The last player left in wins the round and the game.",
-            "Mercy rule: a player who holds {count} cards or more is out of the round at once, and their cards go under the discard pile. The last player left in wins the round and the game.", limit))
-    if _get(rules, "house.elimination"):
-        # TRANSLATORS: rule text, house rules section: elimination; "out of the game" means for every later round too.
-        section.add("house.elimination", tr.gettext(
-            "Elimination: when a round is scored, the player holding the most cards, and every player tied with them, is out of the game. The last player left wins the game."))
-    if _get(rules, "house.play_for_places"):
-        # TRANSLATORS: rule text, house rules section: playing on for places after a player goes out.
-        section.add("house.play_for_places", tr.gettext(
-            "Play on for places: a player who goes out finishes, and the others play on without them until one player is left, who finishes last. The first to finish wins the round."))
-    if _get(rules, "house.shuffle_seats"):
-        # TRANSLATORS: rule text, house rules section: players change seats before each round.
-        section.add("house.shuffle_seats", tr.gettext(
-            "Shuffle seats: before each new round the players change seats at random; scores go with the players."))
-    if _get(rules, "house.jump_in.enabled"):
-        # TRANSLATORS: rule text, house rules section: the jump-in house rule.
-        section.add("house.jump_in", tr.gettext(
-            "Jump-in: a player holding a card identical to the top card may play it out of turn; play then continues from them."))
-    for entry in _get(rules, "house.no_going_out_on") or []:
-        section.add(f"house.no_going_out_on.{entry}", _no_going_out_sentence(entry, rules, tr))
+            "Mercy rule: a player who holds {count} cards or more is out of the game at once: their cards go under the discard pile, and they are dealt no cards in the rounds that follow. The last player left in wins the game.", limit))]
+    # TRANSLATORS: rule text, house rules section: the mercy rule; {count} is the number of cards that puts a player out.
+    return [("house.mercy", tr.ngettext(
+        "Mercy rule: a player who holds {count} card or more is out of the round at once, and their cards go under the discard pile. The last player left in wins the round and the game.",
+        "Mercy rule: a player who holds {count} cards or more is out of the round at once, and their cards go under the discard pile. The last player left in wins the round and the game.", limit))]
+
+
+def _elimination(rules: Rules, tr: Translator) -> list[tuple[str, str]]:
+    if not rules.elimination:
+        return []
+    # TRANSLATORS: rule text, house rules section: elimination; "out of the game" means for every later round too.
+    return [("house.elimination", tr.gettext(
+        "Elimination: when a round is scored, the player holding the most cards, and every player tied with them, is out of the game. The last player left wins the game."))]
+
+
+def _play_for_places(rules: Rules, tr: Translator) -> list[tuple[str, str]]:
+    if not rules.play_for_places:
+        return []
+    # TRANSLATORS: rule text, house rules section: playing on for places after a player goes out.
+    return [("house.play_for_places", tr.gettext(
+        "Play on for places: a player who goes out finishes, and the others play on without them until one player is left, who finishes last. The first to finish wins the round."))]
+
+
+def _shuffle_seats(rules: Rules, tr: Translator) -> list[tuple[str, str]]:
+    if not rules.shuffle_seats:
+        return []
+    # TRANSLATORS: rule text, house rules section: players change seats before each round.
+    return [("house.shuffle_seats", tr.gettext(
+        "Shuffle seats: before each new round the players change seats at random; scores go with the players."))]
+
+
+def _jump_in(rules: Rules, tr: Translator) -> list[tuple[str, str]]:
+    if not rules.jump_in:
+        return []
+    # TRANSLATORS: rule text, house rules section: the jump-in house rule.
+    return [("house.jump_in", tr.gettext(
+        "Jump-in: a player holding a card identical to the top card may play it out of turn; play then continues from them."))]
+
+
+def _no_going_out_on(rules: Rules, tr: Translator) -> list[tuple[str, str]]:
+    return [(f"house.no_going_out_on.{entry}", _no_going_out_sentence(entry, rules, tr))
+            for entry in rules.no_going_out_on]
+
+
+# The sentences of each house option, by the key its declaration names
+# (referee/engine/house.py: HOUSE_OPTIONS), each reading the compiled fields.
+HOUSE_SENTENCES: dict[str, HouseSentences] = {
+    "house.doubles": _doubles,
+    "house.stacking": _stacking,
+    "house.stacking_by": _stacking_by,
+    "house.stacking_revenge": _stacking_revenge,
+    "house.bomb": _bomb,
+    "house.no_wild_on_wild": _no_wild_on_wild,
+    "house.stacking_same_color": _stacking_same_color,
+    "house.stacking_cap": _stacking_cap,
+    "house.hand_cap": _hand_cap,
+    "house.mercy": _mercy,
+    "house.elimination": _elimination,
+    "house.play_for_places": _play_for_places,
+    "house.shuffle_seats": _shuffle_seats,
+    "house.jump_in": _jump_in,
+    "house.no_going_out_on": _no_going_out_on,
+}
+
+
+def house(rules: Rules, tr: Translator) -> Section:
+    # TRANSLATORS: title of the rule text section about house rules.
+    section = Section("house", tr.pgettext("section title", "House rules"))
+    for key in dict.fromkeys(option.sentence for option in HOUSE_OPTIONS if option.sentence):
+        for fact in HOUSE_SENTENCES[key](rules, tr):
+            section.add(*fact)
     if not section.facts:
         # TRANSLATORS: rule text, house rules section, when the ruleset adds none.
         section.add("house.none", tr.gettext("No house rules are in effect."))

@@ -56,6 +56,7 @@ def house_options(parent):
             "doubles": st.builds(lambda on, most: {"enabled": on, "max_cards": most},
                                  st.booleans(), st.integers(2, 3)),
             "stacking": stacking,
+            "stacking_cap": st.one_of(st.none(), st.integers(2, 12)),
             "jump_in": st.builds(lambda on: {"enabled": on}, st.booleans()),
             "no_going_out_on": st.lists(st.sampled_from(["action", "wild"]), unique=True),
         }),
