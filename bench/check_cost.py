@@ -35,7 +35,8 @@ def build_app(directory):
     store.migrate()
     store.dispose()
     return create_app({"DATABASE_URL": url, "RATE_LIMIT_DEFAULT": BENCH_LIMIT,
-                       "RATE_LIMIT_WRITES": BENCH_LIMIT, "RATE_LIMIT_RULESETS": BENCH_LIMIT})
+                       "RATE_LIMIT_WRITES": BENCH_LIMIT,
+                       "RATE_LIMIT_ADDRESS_WRITES": BENCH_LIMIT, "RATE_LIMIT_RULESETS": BENCH_LIMIT})
 
 
 def environ(method, path, body=b""):

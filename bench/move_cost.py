@@ -40,7 +40,8 @@ def build_app(database_url):
     store.migrate()
     store.dispose()
     return create_app({"DATABASE_URL": database_url, "RATE_LIMIT_DEFAULT": BENCH_LIMIT,
-                       "RATE_LIMIT_WRITES": BENCH_LIMIT, "RATE_LIMIT_RULESETS": BENCH_LIMIT})
+                       "RATE_LIMIT_WRITES": BENCH_LIMIT,
+                       "RATE_LIMIT_ADDRESS_WRITES": BENCH_LIMIT, "RATE_LIMIT_RULESETS": BENCH_LIMIT})
 
 
 def mover(app, opened):

@@ -73,6 +73,7 @@ ENDPOINTS = ("health", "check", "moves")
 # turned off, so every request still pays for the limiter's counting.
 BENCH_LIMIT = "100000000 per minute"
 RATE_LIMITS = {"RATE_LIMIT_DEFAULT": BENCH_LIMIT, "RATE_LIMIT_WRITES": BENCH_LIMIT,
+               "RATE_LIMIT_ADDRESS_WRITES": BENCH_LIMIT,
                "RATE_LIMIT_RULESETS": BENCH_LIMIT}
 
 # wrk reports its figures through this `done` hook as one JSON line.
