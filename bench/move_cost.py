@@ -74,7 +74,7 @@ def stages(app, opened):
     kept = ParsedStates()
     return {
         "token: digest + check (remembered)":
-            lambda: store.table_token_active(table_id, token_digest(secret), True),
+            lambda: store.table_token(table_id, token_digest(secret), True),
         "store.append (decide: the verdict ready)":
             lambda: store.append(table_id, MOVE, lambda table: verdict, token_sha256=digest),
         "the stored state, parsed (ParsedStates: kept)": lambda: kept.parsed(rules, row.state),

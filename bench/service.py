@@ -18,8 +18,10 @@ spread, and the median is the figure to quote.
 Beside them, the gunicorn workers' own CPU time per request (user + system, from
 /proc, Linux) and the same ratios computed from it (health's CPU per request over
 the endpoint's): on a machine shared with other programs req/s follows whatever
-else runs, while the CPU a request costs the workers moves much less. (PostgreSQL's
-own CPU is not in it.)
+else runs, while the CPU a request costs the workers moves much less. On PostgreSQL
+the last column is the CPU of the server's backends connected to the run's database
+(found by its name in their process titles; the shared WAL writer and checkpointer
+left out) per request: on one machine the server takes the same cores.
 
 With --floor, each round also runs the same three against bench/floor_app.py under the
 same gunicorn configuration: an app that answers each request with the bytes the
@@ -58,7 +60,9 @@ import time
 import urllib.request
 from pathlib import Path
 
-from procstat import workers_cpu_seconds
+from procstat import database_cpu_seconds, workers_cpu_seconds
+from sqlalchemy.engine import make_url
+
 from referee.store import Store
 from referee.store.testing import postgres_url_from_env, scratch_database
 
@@ -209,8 +213,14 @@ def capture_answers(base, check_body, path):
     return path
 
 
+# The PostgreSQL database the run's backends connect to (their CPU is read by its name),
+# or None on SQLite: set by main().
+DATABASE_NAME = [None]
+
+
 def run_wrk(base, path, script, seconds, connections, master_pid):
     cpu_before = workers_cpu_seconds(master_pid)
+    database_before = database_cpu_seconds(DATABASE_NAME[0])
     output = subprocess.run(
         ["wrk", "-t", "2", "-c", str(connections), "-d", f"{seconds}s", "-s", str(script),
          base + path], capture_output=True, text=True, check=True).stdout
@@ -219,6 +229,8 @@ def run_wrk(base, path, script, seconds, connections, master_pid):
     result["rps"] = result["requests"] / (result["duration_us"] / 1e6)
     cpu = workers_cpu_seconds(master_pid) - cpu_before
     result["cpu_us"] = cpu * 1e6 / max(result["requests"], 1)
+    database = database_cpu_seconds(DATABASE_NAME[0]) - database_before
+    result["db_cpu_us"] = database * 1e6 / max(result["requests"], 1)
     return result
 
 
@@ -264,10 +276,11 @@ def beside(server):
 def report_round(number, results, database, server="referee"):
     print(f"\nround {number}{beside(server)}")
     print(f"{'endpoint':<8} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'errors':>7} {'non-2xx':>8} "
-          f"{'worker CPU us/req':>18}")
+          f"{'worker CPU us/req':>18} {'PostgreSQL CPU us/req':>22}")
     for name, r in results.items():
         print(f"{name:<8} {r['rps']:>9.0f} {r['p50_us'] / 1000:>8.2f} {r['p99_us'] / 1000:>8.2f} "
-              f"{r['socket_errors']:>7} {r['non_2xx']:>8} {r['cpu_us']:>18.0f}")
+              f"{r['socket_errors']:>7} {r['non_2xx']:>8} {r['cpu_us']:>18.0f} "
+              f"{r['db_cpu_us']:>22.0f}")
     for name, figures in ratios(results, database).items():
         print(verdict_line(name, database, *figures, label="", judged=server == "referee"))
 
@@ -347,6 +360,8 @@ def main():
     args = parser.parse_args()
     ensure_wrk()
     backend = "postgresql" if postgres_url_from_env() else "sqlite"
+    if backend == "postgresql":
+        DATABASE_NAME[0] = make_url(postgres_url_from_env()).database
     rounds = {}
     with tempfile.TemporaryDirectory(prefix="referee-bench-") as directory, \
             scratch_database(backend, Path(directory)) as database_url:
