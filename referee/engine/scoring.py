@@ -93,6 +93,7 @@ def judge_rescore(rules: Rules, state: State, move: Move, hand: list[Card] | Non
                                "scores": list(new.scores), "game": game}
     if new.phase == "game-over":
         details["winner"] = new.winner
+    if new.phase == "game-over" or game is not None:
         details["target"] = rules.target
     return allow(new, "rescored", "scoring.method", effects, **details)
 

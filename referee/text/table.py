@@ -296,6 +296,7 @@ TOLD_BY_CODE = {
     "table-opened": {"color", "draw", "launcher", "skip"},
     "round-dealt": {"color", "draw", "launcher", "skip"},
     "corrected": {"corrected"},
+    "rescored": {"rescore", "game-over"},
 }
 SAID_BY_NEXT = frozenset({"turn"})
 # A draw (or launcher presses) still to be taken is what `next` says to the one who owes
