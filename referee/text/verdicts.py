@@ -193,8 +193,6 @@ MESSAGES: dict[str, tuple[Sentence, ...]] = {
             "Round {round} is scored again: {player} now scores {points} points for it.", n="points"),
         # TRANSLATORS: second sentence: {player}, who won that round, now has {total} points in all after the new score.
         MN_("{player} now has {total} point in all.", "{player} now has {total} points in all.", n="total"),
-        # TRANSLATORS: the reason the table gave for a correction; {reason} is the table's own words, as typed.
-        M_("Reason given: {reason}"),
     ),
     "rescored/won": (
         # TRANSLATORS: first sentence of the verdict when a table scores a past round again (a correction of that round's score only); {round} is the round's number, {player} won that round and now scores {points} points for it.
@@ -204,8 +202,6 @@ MESSAGES: dict[str, tuple[Sentence, ...]] = {
         MN_("{player} now has {total} point in all.", "{player} now has {total} points in all.", n="total"),
         # TRANSLATORS: third sentence: after the new score the game is over (a player has reached the target), and {winner} wins it.
         M_("So the game is over: {winner} wins it."),
-        # TRANSLATORS: the reason the table gave for a correction; {reason} is the table's own words, as typed.
-        M_("Reason given: {reason}"),
     ),
     "rescored/resumed": (
         # TRANSLATORS: first sentence of the verdict when a table scores a past round again (a correction of that round's score only); {round} is the round's number, {player} won that round and now scores {points} points for it.
@@ -216,8 +212,6 @@ MESSAGES: dict[str, tuple[Sentence, ...]] = {
         # TRANSLATORS: third sentence: the game had ended, but after the new score nobody has the {target} points needed to win, so the game goes on with the next round.
         MN_("Nobody has the target of {target} point now, so the game goes on.",
             "Nobody has the target of {target} points now, so the game goes on.", n="target"),
-        # TRANSLATORS: the reason the table gave for a correction; {reason} is the table's own words, as typed.
-        M_("Reason given: {reason}"),
     ),
     "player-finished": (
         # TRANSLATORS: verdict (playing on for places): {player} played {card}, their last card, and finishes in place {place} (1 is first); the others play on.

@@ -150,3 +150,19 @@ def test_a_rescore_after_the_round_closed_changes_the_standings_and_changes_name
     name = state["players"][winner]
     points_of = {s["player"]: s["points"] for s in after["standings"]}
     assert points_of[name] == {s["player"]: s["points"] for s in before["standings"]}[name] + 10
+
+
+def test_under_own_hands_scoring_every_seat_whose_points_change_is_told(client):
+    table = opened(client, {"ruleset": "lowest-score", "players": ["Asha", "Bina", "Chirag"], "dealer": 0,
+                            "first_card": "red-7"})
+    tid = table["id"]
+    send(client, tid, {"type": "score", "winner": 1, "points": [30, 0, 20]})
+    send(client, tid, {"type": "deal", "first_card": "blue-4"})
+    answer = send(client, tid, {"type": "rescore", "round": 1, "points": [10, 0, 20], "reason": "recounted"})
+    assert answer["state"]["scores"] == [10, 0, 20]
+    assert answer["effects"] == [{"type": "rescore", "round": 1, "player": 0, "points": 10}]
+    assert answer["message"] == ("Round 1 is scored again: Bina now scores 0 points for it. Bina now has "
+                                 "0 points in all. For round 1, Asha now scores 10 points. Reason given: recounted")
+    for lang in LANGUAGES[1:]:
+        said = client.get(f"/v1/tables/{tid}/events?lang={lang}").get_json()["events"][-1]["verdict"]["message"]
+        assert "Asha" in said and said.endswith("recounted"), (lang, said)
