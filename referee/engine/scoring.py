@@ -112,7 +112,8 @@ def _decide_again(rules: Rules, state: State, new: State, effects: Effects) -> s
     totals as they now stand. A game over by the last player left (the mercy rule,
     elimination) or after its single round stays over; a game the target ended goes on
     when nobody reaches it any more (the table deals the next round); a game still going
-    ends at once when someone now does (the round in play is not scored). Answers
+    ends at once when someone now does (the round in play is not scored; taken back by a
+    later rescore, it goes on where it stood). Answers
     "won" (the game ends, or its winner changes), "resumed", or None."""
     was_over = state.phase == "game-over"
     last_winner = state.rounds[-1].winner if state.rounds else None
@@ -140,8 +141,13 @@ def _decide_again(rules: Rules, state: State, new: State, effects: Effects) -> s
         effects.append({"type": "game-over", "winner": winner})
         return "won"
     if was_over:
-        new.phase, new.scored = "round-over", True
-        new.winner = last_winner
+        if state.rounds and state.rounds[-1].round == state.round:
+            # the game ended with its last round's score: that round is scored, deal the next
+            new.phase, new.scored, new.winner = "round-over", True, last_winner
+        else:
+            # a rescore ended the game in the middle of a round: the round goes on
+            new.phase = "respond" if new.pending is not None else "play"
+            new.scored, new.winner = False, None
         return "resumed"
     return None
 
