@@ -40,7 +40,7 @@ CARD = {"type": "string", "pattern": "^[a-z0-9]+(-[a-z0-9]+)*$", "maxLength": 60
                        "(e.g. `red-7`, `blue-skip`, `wild-draw-four`)."}
 SEAT = {"type": "integer", "minimum": 0, "maximum": 1000, "description": "A seat index (0-based)."}
 # Who a joining phone is: one player's (their seat; it moves for that seat only, but
-# catches, challenges, scores, deals and corrections, which any phone may record) or
+# catches, challenges, scores and rescores, deals and corrections, which any phone may record) or
 # the table's shared phone, which moves for anyone.
 TABLE_PHONE = "table"
 JOIN_SEAT = {"oneOf": [SEAT, {"const": TABLE_PHONE}],

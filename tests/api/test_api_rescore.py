@@ -166,3 +166,22 @@ def test_under_own_hands_scoring_every_seat_whose_points_change_is_told(client):
     for lang in LANGUAGES[1:]:
         said = client.get(f"/v1/tables/{tid}/events?lang={lang}").get_json()["events"][-1]["verdict"]["message"]
         assert "Asha" in said and said.endswith("recounted"), (lang, said)
+
+
+
+def test_a_phone_bound_to_a_seat_may_rescore_a_round(anonymous):
+    """A rescore is the table's, like a score: Asha's phone may send it for a round Bina won."""
+    from apitest import bearer
+    table = anonymous.post("/v1/tables", json={"ruleset": "classic", "players": ["Asha", "Bina", "Chirag"],
+                                               "dealer": 0, "first_card": "red-7"}).get_json()
+    secret = bearer(table["secret"])
+    joined = anonymous.post("/v1/tables/join", json={"code": table["join_code"], "seat": 0}).get_json()
+    asha = bearer(joined["secret"])
+    path = f"/v1/tables/{table['id']}/moves"
+    for step in ({"type": "score", "winner": 1, "points": [30, 0, 56]}, {"type": "deal", "first_card": "blue-4"}):
+        assert anonymous.post(path, json={"move": step}, headers=secret).status_code == 200
+    rescore = {"type": "rescore", "round": 1, "points": [30, 0, 20], "reason": "recounted"}
+    for move in (rescore, {**rescore, "player": 0}):
+        response = anonymous.post(path, json={"move": move}, headers=asha)
+        assert response.status_code == 200, response.get_json()
+        assert response.get_json()["code"] == "rescored"
