@@ -718,6 +718,8 @@ def _standings_json(event):
         change["corrections"] = [e.seq for e in store.events(change["table_id"],
                                                              change["closed"]["seq"])
                                  if e.verdict.get("code") == "corrected"]
+        change["rescores"] = [e.seq for e in store.events(change["table_id"], change["closed"]["seq"])
+                              if e.verdict.get("code") == "rescored" and e.verdict.get("legal")]
     current_round = rounds[-1] if rounds else None
     return {"event": event.id, "name": event.name, "seq": event.seq,
             "now": _instant(_now()),

@@ -10,7 +10,7 @@ import functools
 
 from referee.engine.effects import EFFECTS, effect_schema
 from referee.engine.errors import INPUT_CODES
-from referee.engine.moves import MAX_CARDS_IN_MOVE, MAX_DRAW, MAX_POINTS, MAX_PRESSES
+from referee.engine.moves import MAX_CARDS_IN_MOVE, MAX_DRAW, MAX_POINTS, MAX_PRESSES, MAX_REASON, MAX_ROUND
 from referee.engine.next import SITUATIONS
 from referee.engine.opening import MAX_CARDS_TURNED
 from referee.engine.state import MAX_PLAYERS
@@ -40,7 +40,7 @@ CARD = {"type": "string", "pattern": "^[a-z0-9]+(-[a-z0-9]+)*$", "maxLength": 60
                        "(e.g. `red-7`, `blue-skip`, `wild-draw-four`)."}
 SEAT = {"type": "integer", "minimum": 0, "maximum": 1000, "description": "A seat index (0-based)."}
 # Who a joining phone is: one player's (their seat; it moves for that seat only, but
-# catches, challenges, scores, deals and corrections, which any phone may record) or
+# catches, challenges, scores and rescores, deals and corrections, which any phone may record) or
 # the table's shared phone, which moves for anyone.
 TABLE_PHONE = "table"
 JOIN_SEAT = {"oneOf": [SEAT, {"const": TABLE_PHONE}],
@@ -102,6 +102,18 @@ MOVE_TYPES = {
              "(when the ruleset shuffles seats): for each seat, the seat its player held before.",
              ["first_card"], {"first_card": TURNED, "dealer": SEAT, "color": {"type": "string", "maxLength": 60},
                               "seating": {"type": "array", "items": SEAT, "maxItems": MAX_PLAYERS}}),
+    "rescore": ("Score a past round (`round`, already scored) again: `hands` (the cards left in "
+                "each seat's hand, its winner's empty) or `points` (each seat's points, its "
+                "winner's 0), with the `reason`; the totals follow and the target decides again "
+                "whether the game is over. Only that round changes.",
+                ["round", "reason"],
+                {"round": {"type": "integer", "minimum": 1, "maximum": MAX_ROUND},
+                 "reason": {"type": "string", "minLength": 1, "maxLength": MAX_REASON},
+                 "hands": {"type": "array", "maxItems": MAX_PLAYERS,
+                           "items": {"type": "array", "items": ref("Card"), "maxItems": MAX_CARDS_IN_MOVE}},
+                 "points": {"type": "array", "maxItems": MAX_PLAYERS,
+                            "items": {"type": "integer", "minimum": 0, "maximum": MAX_POINTS}},
+                 "player": SEAT}),
     "correct": ("Take back the move `takes_back` and the moves standing after it: the table "
                 "returns to the state just before it (or, with `to_seq` instead, to the state "
                 "after seq `to_seq`). Sent with `expect_seq`; tables only; limits in "
@@ -236,6 +248,24 @@ SCHEMAS = {
                        "the seats that finished this round, first to last; absent when none has."},
             "pile": {"type": ["integer", "null"], "minimum": 0,
                      "description": "Cards in the draw pile (or launcher); null when not tracked."},
+            "rounds": {"type": "array", "maxItems": 1000, "description": "The score sheet: every "
+                       "round scored, in order; a `rescore` replaces one.",
+                       "items": {"type": "object", "required": ["round", "winner", "points", "by"],
+                                 "properties": {
+                                     "round": {"type": "integer", "minimum": 1},
+                                     "winner": {**SEAT, "description": "Who won the round."},
+                                     "points": {"type": "array", "items": {"type": "integer", "minimum": 0},
+                                                "description": "What each seat scored for the round."},
+                                     "by": {"enum": ["hands", "points"],
+                                            "description": "Scored from the hands, or from each seat's points."},
+                                     "last_left": {"type": "boolean", "description": "The winner was the "
+                                                   "last player left in, holding cards (the mercy rule)."},
+                                     "rescore": {"type": ["object", "null"], "description": "The last "
+                                                 "rescore of the round: its `reason` and the `points` it "
+                                                 "replaced (`was`); null when never rescored.",
+                                                 "properties": {"reason": {"type": "string"},
+                                                                "was": {"type": "array",
+                                                                        "items": {"type": "integer"}}}}}}},
             "drawn": {"type": "boolean", "description": "The current player has drawn this "
                       "turn."},
             "drawn_card": {"type": ["string", "null"], "description": "The card drawn, when "
@@ -604,8 +634,9 @@ SCHEMAS = {
             "places": {"type": "array", "items": {"type": "object"}},
             "changes": {"type": "array", "items": {"type": "object"},
                         "description": "Tables whose result differs from the one recorded "
-                                       "when their round closed (a correction): the seqs "
-                                       "then and now, and the corrections' seqs."},
+                                       "when their round closed (a correction, a rescore): "
+                                       "the seqs then and now, the corrections' seqs "
+                                       "(`corrections`) and the rescores' (`rescores`)."},
             "playing": {"type": "array", "items": {"type": "object"}},
             "tables": {"type": "array", "items": {"type": "object"}}}},
     "EventLog": {"type": "object", "required": ["entries"], "properties": {

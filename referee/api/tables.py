@@ -197,9 +197,9 @@ def join_table():
 
 _NO_SEAT = object()
 # Moves any phone at the table may record, whoever's it is: a catch and a challenge
-# are called across the table, and the score, the deal and a correction are the
-# table's, not one player's.
-OPEN_TO_EVERY_PHONE = frozenset({"catch-uno", "challenge", "score", "deal", "correct"})
+# are called across the table, and the score (and a past round scored again), the deal
+# and a correction are the table's, not one player's.
+OPEN_TO_EVERY_PHONE = frozenset({"catch-uno", "challenge", "score", "rescore", "deal", "correct"})
 
 
 def _seat_field(fields):

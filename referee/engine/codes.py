@@ -59,6 +59,13 @@ CODES = {
                               summary="Elimination: the round was scored as for round-scored, and the "
                                       "players in `eliminated`, holding the most cards (`count`), are out "
                                       "of the game."),
+    "rescored": dict(legal=True, params=["round", "player", "points", "total", "reason", "scores", "game",
+                                         "winner", "target"],
+                     summary="A past round was scored again (`rescore`): `player` won round `round` and "
+                             "now scores `points` for it, with `total` in all; `scores`: every seat's "
+                             "total now; `game`: \"won\" when the game is now over (or its winner "
+                             "changed: `winner`, by the `target`), \"resumed\" when nobody reaches the "
+                             "target any more and the next round is dealt, else null."),
     # --- illegal moves -----------------------------------------------------------
     "not-your-turn": dict(legal=False, params=["player", "current"],
                           summary="Only the current player may make this move."),
@@ -140,6 +147,11 @@ CODES = {
                                  summary="This round has already been scored."),
     "game-over": dict(legal=False, params=["player"],
                       summary="The game is over."),
+    "unknown-round": dict(legal=False, params=["round", "rounds"],
+                          summary="A rescore names a round the game has not reached (`rounds`: the "
+                                  "round it is in)."),
+    "round-not-scored": dict(legal=False, params=["round"],
+                             summary="A rescore names a round that has not been scored: score it first."),
     "winner-has-cards": dict(legal=False, params=["player", "count"],
                              summary="The round's winner must have no cards left."),
     "hand-count-mismatch": dict(legal=False, params=["player", "expected", "count"],

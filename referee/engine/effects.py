@@ -59,6 +59,8 @@ EFFECTS = {
                     side={"type": "string"}, top={"type": "string"}),
     "pass-hands": _effect("Every player passes their hand on in `direction`.", direction=DIRECTION),
     "score": _effect("`player` scores `points`.", player=SEAT, points=COUNT),
+    "rescore": _effect("A past round scored again: `player` now scores `points` for round `round`.",
+                       round={"type": "integer", "minimum": 1}, player=SEAT, points=COUNT),
     "round-over": _effect("`winner` has won the round.", winner=SEAT),
     "game-over": _effect("`winner` has won the game.", winner=SEAT),
     "corrected": _effect("The table is back to how it stood after move `to_seq`; the moves "

@@ -9,7 +9,7 @@ and sends each move type to its handler in the rule-book section that judges it:
   stacking, what a card does, going out);
 - drawing.py: drawing, passing, accepting or answering a pending draw, launcher presses;
 - calls.py: UNO calls, catches and challenges;
-- scoring.py: scoring, elimination, the mercy rule, the next deal;
+- scoring.py: scoring, a past round scored again, elimination, the mercy rule, the next deal;
 - refusals.py: the refusals every move type shares (phase, turn, seat).
 
 Each handler first refuses what the rules forbid (in the order a player would want to
@@ -27,7 +27,7 @@ from .drawing import judge_accept, judge_draw, judge_pass
 from .errors import InputError
 from .playing import judge_play
 from .refusals import seat_out_refusal
-from .scoring import apply_mercy, judge_deal, judge_score
+from .scoring import apply_mercy, judge_deal, judge_rescore, judge_score
 from .verdict import Verdict
 
 if TYPE_CHECKING:
@@ -52,7 +52,7 @@ def judge(rules: Rules, state: State, move: Move, hand: Any = None) -> Verdict:
         except (KeyError, TypeError):   # not a card of the deck: say which, and where
             cards_in_hand = [rules.card(text, pointer("hand", i)) for i, text in enumerate(hand)]
         _check_hand_shown(state, move, cards_in_hand)
-    if state.out and move.player in state.out and move.type != "score":
+    if state.out and move.player in state.out and move.type not in ("score", "rescore"):
         return seat_out_refusal(rules, state, move.player)
     verdict = _dispatch(rules, state, move, cards_in_hand)
     if rules.mercy_limit is not None and verdict.effects and verdict.state.phase in ("play", "respond"):
@@ -104,5 +104,6 @@ HANDLERS = {
     "catch-uno": judge_catch_uno,
     "score": judge_score,
     "deal": judge_deal,
+    "rescore": judge_rescore,
 }
 

@@ -25,12 +25,15 @@ MOVE_FIELDS = {
     "accept": {"type", "player"},
     "score": {"type", "hands", "points", "player", "winner"},
     "deal": {"type", "first_card", "dealer", "color", "seating"},
+    "rescore": {"type", "round", "hands", "points", "reason", "player"},
 }
 # The limits of a move's fields: the OpenAPI document reads these (referee/api/openapi.py).
 MAX_CARDS_IN_MOVE = 120   # cards played, shown, or held in a hand shown or scored
 MAX_DRAW = 1000           # cards drawn (or fired by the launcher) in one move
 MAX_PRESSES = 100         # launcher presses in one move
 MAX_POINTS = 100_000      # one seat's points in one round, as the table counted them
+MAX_REASON = 200          # characters of a rescore's reason
+MAX_ROUND = 1_000_000     # a round a rescore names
 
 
 class Move:
@@ -57,6 +60,8 @@ class Move:
     dealer: int | None = None
     turned_up: Card | None = None       # the other side's card a Flip turned up on the discard pile
     seating: tuple[int, ...] | None = None   # deal: for each new seat, the seat its player held before
+    round: int | None = None            # rescore: the round scored again
+    reason: str | None = None           # rescore: why, as the table said it
 
     def __init__(self, type_: str, player: int | None = None) -> None:
         self.type = type_
@@ -234,6 +239,24 @@ class _MoveReader:
         move.hands = [self.card_list(("hands", seat), allow_empty=True, value=hand) or ()
                       for seat, hand in enumerate(hands)]
         move.player = self.seat("player", required=False)
+
+    def read_rescore(self, move):
+        """A past round's score given again (its hands or its points) with the reason."""
+        number = self.data.get("round")
+        if type(number) is not int or not 1 <= number <= MAX_ROUND:
+            self.fail("round", f"must be a round number from 1 to {MAX_ROUND}", "out-of-range")
+        else:
+            move.round = number
+        reason = self.data.get("reason")
+        if not isinstance(reason, str) or not reason.strip() or len(reason) > MAX_REASON:
+            self.fail("reason", f"is required: why the round is scored again, 1 to {MAX_REASON} characters",
+                      "required" if reason is None else "out-of-range")
+        else:
+            move.reason = reason
+        if "hands" not in self.data and "points" not in self.data:
+            self.fail("hands", "give the round's hands (or its points instead)", "required")
+            return
+        self.read_score(move)
 
     def read_points(self, move):
         """Points as the table counted them, one number per seat (the winner's 0)."""

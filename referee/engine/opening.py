@@ -9,7 +9,7 @@ opening without seeing the deck.
 from referee.problem import child
 
 from .errors import InputError
-from .state import MAX_PLAYERS, Pending, new_state
+from .state import MAX_PLAYERS, Pending, RoundScore, new_state
 from .transitions import owe, pending_effect, reverse
 
 MAX_CARDS_TURNED = 20   # cards turned up at an opening, the redrawn ones included
@@ -43,6 +43,7 @@ def deal_round(rules, state, move):
             fresh.dealer = (fresh.dealer + 1) % state.seats
     fresh.side = rules.side
     fresh.scores = state.scores
+    fresh.rounds = state.rounds   # the score sheet lasts the game
     fresh.round = state.round + 1
     details = {"round": fresh.round}
     if move.seating is not None:
@@ -58,6 +59,11 @@ def reseat(state, seating):
     moved.players = tuple(state.players[old] for old in seating)
     moved.scores = tuple(state.scores[old] for old in seating)
     moved.out = frozenset(seat for seat, old in enumerate(seating) if old in state.out)
+    moved.rounds = tuple(
+        RoundScore(entry.round, seating.index(entry.winner), tuple(entry.points[old] for old in seating),
+                   entry.by, entry.last_left, entry.reason,
+                   None if entry.was is None else tuple(entry.was[old] for old in seating))
+        for entry in state.rounds)
     return moved
 
 

@@ -18,6 +18,7 @@ from .errors import InputError
 from .moves import Move
 from .opening import deal_round
 from .refusals import Effects, allow, over_refusal, refuse
+from .state import RoundScore
 from .transitions import end_round
 from .verdict import Verdict
 
@@ -30,8 +31,125 @@ def judge_score(rules: Rules, state: State, move: Move, hand: list[Card] | None)
     if state.phase == "game-over":
         return over_refusal(state)
     if move.winner is not None:
-        return _score_reported_round(rules, state, move)
-    return _score_ended_round(rules, state, move)
+        verdict = _score_reported_round(rules, state, move)
+    else:
+        verdict = _score_ended_round(rules, state, move)
+    if not verdict.legal:
+        # a refused score changes nothing: not even the round a reported score would have ended
+        return refuse(state, verdict.code, verdict.rule, **verdict.details)
+    _write_sheet(state, verdict.state, move)
+    return verdict
+
+
+def _write_sheet(state: State, new: State, move: Move) -> None:
+    """The round just scored goes on the score sheet: what each seat scored for it."""
+    winner = move.winner if move.winner is not None else _winner(state)
+    points = tuple(max(0, after - before) for after, before in zip(new.scores, state.scores))
+    last_left = bool(state.out) and state.phase == "round-over" and state.hand_counts[winner] > 0
+    entry = RoundScore(state.round, winner, points, "points" if move.points is not None else "hands",
+                       last_left)
+    new.rounds = (*[e for e in state.rounds if e.round != state.round], entry)
+
+
+# --- a past round scored again (rescore; docs/rulings.md, "A round scored again") -------
+
+def judge_rescore(rules: Rules, state: State, move: Move, hand: list[Card] | None) -> Verdict:
+    """A round already scored, scored again from its hands or its points, with a reason:
+    its points replace the ones it had, the totals follow, and the target decides again
+    whether the game is over and who won it."""
+    number = move.round
+    assert number is not None and move.reason is not None   # (parse_move requires both)
+    entry = next((e for e in state.rounds if e.round == number), None)
+    if entry is None:
+        if number > state.round:
+            return refuse(state, "unknown-round", "scoring", round=number, rounds=state.round)
+        return refuse(state, "round-not-scored", "scoring", round=number)
+    winner = entry.winner
+    if move.points is not None:
+        by_seat = list(move.points)
+        if by_seat[winner] and not entry.last_left:
+            raise InputError.at(pointer("move", "points", winner),
+                                f"player {winner} went out in round {number}: their points are 0",
+                                "contradicts-table")
+    else:
+        hands = move.hands
+        assert hands is not None   # (parse_move: hands or points)
+        if hands[winner] and not entry.last_left:
+            return refuse(state, "winner-has-cards", "scoring.method", player=winner,
+                          count=len(hands[winner]))
+        by_seat = [sum(card.kind.score for card in cards) for cards in hands]
+    points = _round_points(rules, state, winner, by_seat)
+    new = state.copy()
+    new.scores = tuple(max(0, total - old + now)
+                       for total, old, now in zip(state.scores, entry.points, points))
+    rescored = RoundScore(number, winner, tuple(points), "points" if move.points is not None else "hands",
+                          entry.last_left, move.reason, entry.points)
+    new.rounds = tuple(rescored if e.round == number else e for e in state.rounds)
+    effects: Effects = [{"type": "rescore", "round": number, "player": seat, "points": now}
+                        for seat, (old, now) in enumerate(zip(entry.points, points)) if old != now]
+    game = _decide_again(rules, state, new, effects)
+    details: dict[str, Any] = {"round": number, "player": winner, "points": points[winner],
+                               "total": new.scores[winner], "reason": move.reason,
+                               "scores": list(new.scores), "game": game}
+    if new.phase == "game-over":
+        details["winner"] = new.winner
+    if new.phase == "game-over" or game is not None:
+        details["target"] = rules.target
+    return allow(new, "rescored", "scoring.method", effects, **details)
+
+
+def _round_points(rules: Rules, state: State, winner: int, by_seat: list[int]) -> list[int]:
+    """What each seat scores for a round from each hand's value, as _score_round counts it."""
+    if rules.own_hands and not rules.elimination:
+        return [points * rules.multiplier for points in by_seat]
+    scored = [0] * state.seats
+    scored[winner] = _opponents_points(rules, state, by_seat, winner) * rules.multiplier
+    return scored
+
+
+def _decide_again(rules: Rules, state: State, new: State, effects: Effects) -> str | None:
+    """Whether the game is over after a rescore, and who won it: by the target, on the
+    totals as they now stand. A game over by the last player left (the mercy rule,
+    elimination) or after its single round stays over; a game the target ended goes on
+    when nobody reaches it any more (the table deals the next round); a game still going
+    ends at once when someone now does (the round in play is not scored; taken back by a
+    later rescore, it goes on where it stood). Answers
+    "won" (the game ends, or its winner changes), "resumed", or None."""
+    was_over = state.phase == "game-over"
+    last_winner = state.rounds[-1].winner if state.rounds else None
+    scores = new.scores
+    fixed = rules.elimination or rules.single_round or (was_over and state.active == 1)
+    if rules.own_hands and not rules.elimination:
+        contenders = [seat for seat in range(len(scores)) if not (rules.out_for_game and seat in state.out)]
+        reached = bool(contenders) and (max(scores) >= rules.target or fixed)
+        winner = (min(contenders, key=lambda seat: (scores[seat], seat != last_winner, seat))
+                  if reached else None)
+    elif fixed:
+        reached, winner = True, state.winner
+    else:
+        totals = [sum(scores[s] for s in _team(rules, state, seat)) for seat in range(len(scores))]
+        over = [seat for seat in range(len(scores)) if totals[seat] >= rules.target]
+        reached = bool(over)
+        winner = (max(over, key=lambda seat: (totals[seat], seat == last_winner, -seat))
+                  if over else None)
+    if fixed and not was_over:
+        return None   # (a single round, or elimination: the game ends as it always does)
+    if reached and winner is not None:
+        if was_over and winner == state.winner:
+            return None
+        new.phase, new.winner, new.scored = "game-over", winner, False
+        effects.append({"type": "game-over", "winner": winner})
+        return "won"
+    if was_over:
+        if state.rounds and state.rounds[-1].round == state.round:
+            # the game ended with its last round's score: that round is scored, deal the next
+            new.phase, new.scored, new.winner = "round-over", True, last_winner
+        else:
+            # a rescore ended the game in the middle of a round: the round goes on
+            new.phase = "respond" if new.pending is not None else "play"
+            new.scored, new.winner = False, None
+        return "resumed"
+    return None
 
 
 def _score_ended_round(rules: Rules, state: State, move: Move) -> Verdict:
@@ -120,9 +238,9 @@ def _winner(state: State) -> int:
     return winner
 
 
-def _opponents_points(rules: Rules, state: State, by_seat: list[int]) -> int:
+def _opponents_points(rules: Rules, state: State, by_seat: list[int], winner: int | None = None) -> int:
     """What the round's winner scores: the hands of every seat outside their team."""
-    team = _team(rules, state, _winner(state))
+    team = _team(rules, state, _winner(state) if winner is None else winner)
     return sum(points for seat, points in enumerate(by_seat) if seat not in team)
 
 

@@ -82,11 +82,49 @@ class Debt(NamedTuple):
     until_cards: bool
 
 
+class RoundScore:
+    """One round of the score sheet: who won it, what each seat scored for it (what it
+    added to their totals), whether it was scored from the hands (`hands`) or from each
+    seat's points (`points`), whether its winner was the last player left in, holding
+    cards (the mercy rule), and the last rescore of it (its reason and the points it
+    replaced), if any. Replaced, never changed, by a rescore."""
+
+    __slots__ = ("round", "winner", "points", "by", "last_left", "reason", "was")
+
+    round: int
+    winner: int
+    points: tuple[int, ...]
+    by: str
+    last_left: bool
+    reason: str | None
+    was: tuple[int, ...] | None
+
+    def __init__(self, round_: int, winner: int, points: tuple[int, ...], by: str,
+                 last_left: bool = False, reason: str | None = None,
+                 was: tuple[int, ...] | None = None) -> None:
+        self.round = round_
+        self.winner = winner
+        self.points = points
+        self.by = by            # "hands" | "points"
+        self.last_left = last_left
+        self.reason = reason    # the reason of the last rescore (None: never rescored)
+        self.was = was          # the points that rescore replaced
+
+    def to_json(self) -> dict[str, Any]:
+        return {"round": self.round, "winner": self.winner, "points": list(self.points),
+                "by": self.by, "last_left": self.last_left,
+                "rescore": None if self.reason is None else
+                {"reason": self.reason, "was": list(self.was or ())}}
+
+
+MAX_ROUNDS = 1000   # rounds on a score sheet a state may carry
+
+
 # The fields of a State, in order (compiled, a State has no readable __slots__).
 STATE_FIELDS = ("players", "dealer", "current", "direction", "top", "color", "hand_counts",
                 "pending", "phase", "scores", "round", "drawn", "drawn_card", "extra_play",
                 "skips", "uno_called", "uno_exposed", "debts", "winner", "scored", "pile", "out",
-                "side", "places")
+                "side", "places", "rounds")
 
 
 class State:
@@ -120,6 +158,7 @@ class State:
     out: frozenset[int]
     side: str | None
     places: tuple[int, ...]
+    rounds: tuple[RoundScore, ...]
 
     def copy(self) -> State:
         new = State()
@@ -147,6 +186,7 @@ class State:
         new.out = self.out                  # a frozenset
         new.side = self.side
         new.places = self.places            # a tuple
+        new.rounds = self.rounds            # a tuple of RoundScore, replaced, never mutated
         return new
 
     def cards_to_draw(self, rules: Rules) -> int:
@@ -219,6 +259,7 @@ class State:
             answer["side"] = self.side
         if self.places:
             answer["places"] = list(self.places)
+        answer["rounds"] = [entry.to_json() for entry in self.rounds] if self.rounds else []
         return answer
 
 
@@ -248,6 +289,7 @@ def new_state(players: list[str] | tuple[str, ...], dealer: int) -> State:
     state.out = frozenset()   # players out of the round (the mercy rule)
     state.side = None         # the side of a two-sided deck that is up; None: one-sided
     state.places = ()         # seats that finished this round, in order (playing on for places)
+    state.rounds = ()         # the score sheet: every round scored, in order
     return state
 
 
@@ -455,6 +497,9 @@ def parse_state(rules, data, path="/state"):
         r.fail("pending", "is required when the phase is respond", "required")
     if state.pending is not None and state.phase == "play":
         state.phase = "respond"
+    sheet = get("rounds")
+    if sheet:   # nearly always absent or empty early on: no round scored yet
+        state.rounds = _parse_rounds(sheet, state, r)
     r.done()
     return state
 
@@ -500,6 +545,49 @@ def _parse_pending(rules, data, n, parent):
         return None
     assert kind is not None and card is not None   # r.problems would say otherwise
     return Pending(kind, count, player, card, until, lose_turn, by, prev_color, prev_top, until_color)
+
+
+def _parse_rounds(data, state, parent):
+    """The score sheet: each round scored once, in order, none after the state's round."""
+    n = state.seats
+    if not isinstance(data, list) or len(data) > MAX_ROUNDS:
+        parent.fail("rounds", f"must be a list of at most {MAX_ROUNDS} rounds", "wrong-type")
+        return ()
+    entries = []
+    last = 0
+    for i, item in enumerate(data):
+        r = _Reader(item, parent.path, "rounds", i)
+        number = r.int("round", 1, 10**6)
+        if not r.problems and (number <= last or number > state.round):
+            r.fail("round", f"must come after round {last} and be no later than round {state.round}",
+                   "out-of-range")
+        last = max(last, number)
+        winner = r.int("winner", 0, n - 1)
+        points = item.get("points")
+        if not isinstance(points, list) or len(points) != n or not _whole_numbers(points, 10**6):
+            r.fail("points", f"must list {n} whole numbers, one per seat", "wrong-count")
+            points = [0] * n
+        by = r.choice("by", ("hands", "points")) or "hands"
+        last_left = r.bool("last_left")
+        rescore = item.get("rescore")
+        reason, was = None, None
+        if rescore is not None:
+            rr = _Reader(rescore, r.path, "rescore")
+            value = rescore.get("reason")
+            if not isinstance(value, str) or not 0 < len(value) <= 200:
+                rr.fail("reason", "must be a text of 1 to 200 characters", "wrong-type")
+            else:
+                reason = value
+            value = rescore.get("was")
+            if not isinstance(value, list) or len(value) != n or not _whole_numbers(value, 10**6):
+                rr.fail("was", f"must list {n} whole numbers, one per seat", "wrong-count")
+            else:
+                was = tuple(value)
+            r.problems.extend(rr.problems)
+        parent.problems.extend(r.problems)
+        if not r.problems:
+            entries.append(RoundScore(number, winner, tuple(points), by, last_left, reason, was))
+    return tuple(entries)
 
 
 def _parse_debts(data, n, parent):

@@ -52,6 +52,9 @@ EFFECTS: dict[str, Sentence] = {
     "round-over": M_("The round is over: {player} wins it."),
     # TRANSLATORS: practice board, an effect of scoring: {player} gets {points} points.
     "score": MN_("{player} scores {points} point.", "{player} scores {points} points.", n="points"),
+    # TRANSLATORS: an effect of scoring a past round again: {player}'s score for round number {round} is now {points} points (it replaces what the round gave them before).
+    "rescore": MN_("For round {round}, {player} now scores {points} point.",
+                   "For round {round}, {player} now scores {points} points.", n="points"),
     # TRANSLATORS: practice board, an effect of scoring: {player} has won the whole game.
     "game-over": M_("{player} wins the game."),
     # TRANSLATORS: practice board, an effect of a draw: the draw pile ran out, so the {count} cards under the top card of the discard pile are shuffled into a new draw pile.

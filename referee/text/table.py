@@ -296,6 +296,7 @@ TOLD_BY_CODE = {
     "table-opened": {"color", "draw", "launcher", "skip"},
     "round-dealt": {"color", "draw", "launcher", "skip"},
     "corrected": {"corrected"},
+    "rescored": {"rescore", "game-over"},
 }
 SAID_BY_NEXT = frozenset({"turn"})
 # A draw (or launcher presses) still to be taken is what `next` says to the one who owes
@@ -303,11 +304,20 @@ SAID_BY_NEXT = frozenset({"turn"})
 SAID_BY_NEXT_WHEN_PENDING = frozenset({"draw", "launcher"})
 
 
+# Effect types a code's sentences say only for the verdict's own `player`: a past round
+# scored again says its winner's new points; another seat's (own-hands scoring) is said
+# by its effect's sentence.
+TOLD_FOR_PLAYER_ONLY = frozenset({"rescore"})
+
+
 def untold_effects(verdict: dict, spoken: bool = False) -> list[dict]:
     """The effects of a verdict its own sentences do not say (`spoken`: nor next's)."""
     told = TOLD_BY_CODE.get(verdict.get("code"), set()) | SAID_BY_NEXT
     effects = verdict.get("effects")
-    return [effect for effect in effects if isinstance(effect, dict) and effect.get("type") not in told
+    player = (verdict.get("details") or {}).get("player")
+    return [effect for effect in effects if isinstance(effect, dict)
+            and (effect.get("type") not in told
+                 or (effect.get("type") in TOLD_FOR_PLAYER_ONLY and effect.get("player") != player))
             and not (spoken and effect.get("pending") and effect.get("type") in SAID_BY_NEXT_WHEN_PENDING)] \
         if isinstance(effects, list) else []
 
@@ -324,4 +334,7 @@ def message(verdict: dict, lang: str, players, rules, spoken: bool = False) -> s
     values = (verdict.get("details") or {}).get("values")
     if isinstance(values, list) and values and not spoken:
         said.append(values_message(values, lang, rules))
+    reason = (verdict.get("details") or {}).get("reason")
+    if verdict.get("code") == "rescored" and reason and not spoken:   # the table's words, last
+        said.append(REASON.render(translator(lang), {"reason": str(reason)}))
     return " ".join(said)

@@ -187,6 +187,32 @@ MESSAGES: dict[str, tuple[Sentence, ...]] = {
         # TRANSLATORS: second sentence after scoring a round: {player}'s score so far is {total} points.
         MN_("{player} now has {total} point in all.", "{player} now has {total} points in all.", n="total"),
     ),
+    "rescored": (
+        # TRANSLATORS: first sentence of the verdict when a table scores a past round again (a correction of that round's score only); {round} is the round's number, {player} won that round and now scores {points} points for it.
+        MN_("Round {round} is scored again: {player} now scores {points} point for it.",
+            "Round {round} is scored again: {player} now scores {points} points for it.", n="points"),
+        # TRANSLATORS: second sentence: {player}, who won that round, now has {total} points in all after the new score.
+        MN_("{player} now has {total} point in all.", "{player} now has {total} points in all.", n="total"),
+    ),
+    "rescored/won": (
+        # TRANSLATORS: first sentence of the verdict when a table scores a past round again (a correction of that round's score only); {round} is the round's number, {player} won that round and now scores {points} points for it.
+        MN_("Round {round} is scored again: {player} now scores {points} point for it.",
+            "Round {round} is scored again: {player} now scores {points} points for it.", n="points"),
+        # TRANSLATORS: second sentence: {player}, who won that round, now has {total} points in all after the new score.
+        MN_("{player} now has {total} point in all.", "{player} now has {total} points in all.", n="total"),
+        # TRANSLATORS: third sentence: after the new score the game is over (a player has reached the target), and {winner} wins it.
+        M_("So the game is over: {winner} wins it."),
+    ),
+    "rescored/resumed": (
+        # TRANSLATORS: first sentence of the verdict when a table scores a past round again (a correction of that round's score only); {round} is the round's number, {player} won that round and now scores {points} points for it.
+        MN_("Round {round} is scored again: {player} now scores {points} point for it.",
+            "Round {round} is scored again: {player} now scores {points} points for it.", n="points"),
+        # TRANSLATORS: second sentence: {player}, who won that round, now has {total} points in all after the new score.
+        MN_("{player} now has {total} point in all.", "{player} now has {total} points in all.", n="total"),
+        # TRANSLATORS: third sentence: the game had ended, but after the new score nobody has the {target} points needed to win, so the game goes on with the next round.
+        MN_("Nobody has the target of {target} point now, so the game goes on.",
+            "Nobody has the target of {target} points now, so the game goes on.", n="target"),
+    ),
     "player-finished": (
         # TRANSLATORS: verdict (playing on for places): {player} played {card}, their last card, and finishes in place {place} (1 is first); the others play on.
         M_("{player} played their last card, {card}, and finished in place {place}; the others play on for the places left."),
@@ -443,6 +469,16 @@ MESSAGES: dict[str, tuple[Sentence, ...]] = {
         # TRANSLATORS: refusal: a move after the end of the game; {player} won it.
         M_("The game is over, and {player} has won."),
     ),
+    "unknown-round": (
+        # TRANSLATORS: refusal of a table's new score for round {round}: the game has not reached that round.
+        M_("There is no round {round} to score again."),
+        # TRANSLATORS: second sentence of the same refusal: the game is in round number {rounds} now.
+        M_("The game is in round {rounds}."),
+    ),
+    "round-not-scored": (
+        # TRANSLATORS: refusal of a table's new score for round {round}: that round was never scored, so it is scored first (with the score move), not scored again.
+        M_("Round {round} has not been scored yet: score it first."),
+    ),
     "winner-has-cards": (
         # TRANSLATORS: refusal when scoring: {player}, named as the winner of the round, still holds {count} cards.
         MN_("{player} still holds {count} card, so {player} cannot be the winner of this round.",
@@ -533,12 +569,12 @@ MESSAGES: dict[str, tuple[Sentence, ...]] = {
     ),
 }
 
-PLAYER_DETAILS = frozenset({"player", "target", "current", "first_player"})
+PLAYER_DETAILS = frozenset({"player", "target", "current", "first_player", "winner"})
 PLAYER_LIST_DETAILS = frozenset({"eliminated", "places"})
 CARD_DETAILS = frozenset({"card", "top", "pending_card", "drawn", "holding", "cards"})
 COLOR_DETAILS = frozenset({"color"})
 # Details whose name usually means a player but that hold a number for one code.
-NUMBER_OVERRIDES = {"game-won": frozenset({"target"})}
+NUMBER_OVERRIDES = {"game-won": frozenset({"target"}), "rescored": frozenset({"target"})}
 
 
 def as_int(value) -> int:
@@ -776,6 +812,8 @@ def variant(code: str, details: dict, rules: Rules | None) -> str | None:
     if (code == "game-won" and rules.mercy_limit is not None
             and not rules.single_round and as_int(details.get("total")) < rules.target):
         return "last-standing"
+    if code == "rescored" and details.get("game") in ("won", "resumed"):
+        return str(details["game"])
     if code == "uno-caught" and rules.uno_penalty.kind == "launcher":
         return "launcher"
     if code == "uno-not-due" and rules.uno_precall:

@@ -10,11 +10,12 @@ from referee.engine.codes import CODES
 from referee.rules import builtin_rulesets
 from referee.text import verdict_message
 from referee.text.catalogs import TRANSLATED_LANGUAGES
+from referee.text.verdicts import NUMBER_OVERRIDES
 
 RULESETS = sorted(builtin_rulesets())
 PLAYERS = ["Asha", "ચિરાગ", "रवि", "సీత"]  # Latin, Gujarati, Devanagari and Telugu names
 COUNTS = (0, 1, 2, 10)
-NUMBERS = {"count", "total", "presses", "points", "held", "expected", "max", "round", "available"}
+NUMBERS = {"count", "total", "presses", "points", "held", "expected", "max", "round", "rounds", "available"}
 LATIN_WORD = re.compile(r"[A-Za-z]{3,}")
 KEPT_IN_LATIN = {"UNO", "Asha"}
 
@@ -34,7 +35,7 @@ def details_for(code, count, rules):
     plain = _card_of(rules, None)
     details = {}
     for name in CODES[code]["params"]:
-        if name in NUMBERS or (code == "game-won" and name == "target"):
+        if name in NUMBERS or name in NUMBER_OVERRIDES.get(code, ()):
             details[name] = count
         elif name in ("player", "first_player"):
             details[name] = count % len(PLAYERS)
@@ -103,7 +104,7 @@ def test_every_code_reads_in_every_language(served, ruleset_id):
             assert "{" not in message and "}" not in message and "?" not in message, where
             for name in {PLAYERS[seat] for key, seat in verdict["details"].items()
                          if key in ("player", "target", "current", "first_player") and isinstance(seat, int)
-                         and not (verdict["code"] == "game-won" and key == "target")}:
+                         and key not in NUMBER_OVERRIDES.get(verdict["code"], ())}:
                 assert name in message, where
             if lang != "en":
                 assert message != by_lang["en"][verdicts.index(verdict)], where

@@ -111,7 +111,8 @@ class Evening:
         if (not self.undone and answer["legal"] and step["type"] == "play"
                 and state_before.round == 1):
             answer = self.undo_and_play_again(step, answer)
-        assert answer["state"] == state_after, (self.ruleset_id, self.seq, step)
+        # (the simulator scores by the hands; a round this phone scored by points says so)
+        assert same_but_how_scored(answer["state"], state_after), (self.ruleset_id, self.seq, step)
         self.accepted_back(answer["state"], answer["next"])
         return answer
 
@@ -158,6 +159,13 @@ class Evening:
                     break
                 after = events[-1]["seq"]
             assert read == self.seq
+
+
+def same_but_how_scored(state, expected):
+    """The same state, whether each round on the score sheet was scored by hands or points."""
+    def how_left_out(one):
+        return {**one, "rounds": [{**entry, "by": None} for entry in one.get("rounds", [])]}
+    return how_left_out(state) == how_left_out(expected)
 
 
 RULESETS = sorted(builtin_rulesets())

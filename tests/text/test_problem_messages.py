@@ -62,6 +62,7 @@ EFFECTS = [
     {"type": "out", "player": 1, "count": 25, "lasts": "game"},
     {"type": "eliminated", "player": 1, "count": 9}, {"type": "finished", "player": 2, "place": 1},
     {"type": "corrected", "to_seq": 4, "taken_back": [5, 6]},
+    {"type": "rescore", "round": 1, "player": 1, "points": 52},
 ]
 
 

@@ -626,12 +626,21 @@ function apply(verdict, seq) {
 
 // --- scoring and dealing --------------------------------------------------------------
 
+// A past round being scored again (the sheet's "correct this round"): its number and its
+// winner, from the score sheet the state carries; null while no round is.
+let rescoring = null;
+
 function renderScore(open) {
   const {state} = table;
-  const shown = open.has("score") || (table.next && table.next.situation === "score") || keeperScoring();
+  if (rescoring && !(state.rounds || []).some((round) => round.round === rescoring.round)) rescoring = null;
+  const shown = rescoring !== null || open.has("score") || (table.next && table.next.situation === "score")
+    || keeperScoring();
   $("score").hidden = !shown;
+  $("rescore-why").hidden = rescoring === null;
+  $("score-title").textContent = rescoring === null ? strings.score_title
+    : page.format(strings.fix_round, {round: rescoring.round});
   if (!shown) return;
-  const winner = roundWinner();
+  const winner = rescoring !== null ? rescoring.winner : roundWinner();
   const ways = scoreWays();
   if (!ways.includes(scoreMode)) scoreMode = ways[0];
   for (const button of document.querySelectorAll("[data-score-mode]")) {
@@ -641,7 +650,8 @@ function renderScore(open) {
   $("score-points").hidden = scoreMode !== "points";
   $("score-hands").hidden = scoreMode !== "hands";
   const holder = $("score-points");
-  const scoring = `${state.round}:${winner}:${table.seq}`;  // a round, its winner, the table's seq
+  // a round (or the round scored again), its winner, the table's seq
+  const scoring = `${rescoring !== null ? `again-${rescoring.round}` : state.round}:${winner}:${table.seq}`;
   if (holder.dataset.round !== scoring || holder.children.length !== state.players.length) {
     holder.dataset.round = scoring;
     holder.replaceChildren(...state.players.map((name, seat) => {
@@ -662,7 +672,7 @@ function renderScore(open) {
       type: "button", class: "tab", "data-score-seat": seat,
       "aria-pressed": seat === scoreSeat ? "true" : "false"},
       page.element("span", {translate: "no", lang: ""}, state.players[seat]),
-      keeping() ? ` (${(scoreHands[seat] || []).length})`
+      keeping() || rescoring !== null ? ` (${(scoreHands[seat] || []).length})`
         : ` (${(scoreHands[seat] || []).length}/${(state.hand_counts || [])[seat]})`);
     button.addEventListener("click", () => { scoreSeat = seat; renderScore(open); });
     return button;
@@ -683,6 +693,7 @@ function renderScore(open) {
 
 function scoreMove() {
   const {state} = table;
+  if (rescoring !== null) return rescoreMove();
   const winner = roundWinner();
   // A score keeper's round ended where the referee did not see it: the score says who went out.
   const told = keeperScoring() ? {winner} : {};
@@ -695,6 +706,32 @@ function scoreMove() {
   }
   return {type: "score", hands: state.players.map((_, seat) =>
     seat === winner ? [] : (scoreHands[seat] || [])), ...told};
+}
+
+// The past round's score given again: its hands or its points, with the reason.
+function rescoreMove() {
+  const {winner, round} = rescoring;
+  const reason = $("rescore-reason").value.trim();
+  const move = {type: "rescore", round, reason};
+  if (scoreMode === "points") {
+    move.points = table.state.players.map((_, seat) => {
+      const value = document.getElementById(`points-${seat}`).value.trim();
+      return seat === winner || value === "" ? 0 : Number(value);
+    });
+  } else {
+    move.hands = table.state.players.map((_, seat) => (seat === winner ? [] : (scoreHands[seat] || [])));
+  }
+  if (isSeatPhone()) move.player = table.seat;
+  return move;
+}
+
+function openRescore(round) {
+  const again = rescoring !== null && rescoring.round === round.round;
+  rescoring = again ? null : {round: round.round, winner: round.winner};
+  scoreHands = {};
+  $("rescore-reason").value = "";
+  renderTable();
+  if (rescoring !== null) $("score").scrollIntoView({block: "nearest"});
 }
 
 function renderDeal(open) {
@@ -723,7 +760,22 @@ function renderDeal(open) {
 
 // A score keeper's score names the seq it saw: a phone that did not hear the last round
 // scored and the next dealt would otherwise score the new round (409: it looks again).
-$("score-send").addEventListener("click", () => record(scoreMove(), keeperScoring() ? table.seq : undefined));
+// A past round scored again names the seq it saw too, and needs its reason.
+$("score-send").addEventListener("click", async () => {
+  if (rescoring !== null) {
+    if (!$("rescore-reason").value.trim()) {
+      $("rescore-reason").focus();
+      return;
+    }
+    const move = scoreMove();
+    rescoring = null;
+    await record(move, table.seq);
+    $("rescore-reason").value = "";
+    renderTable();
+    return;
+  }
+  record(scoreMove(), keeperScoring() ? table.seq : undefined);
+});
 for (const button of document.querySelectorAll("[data-score-mode]")) {
   button.addEventListener("click", () => {
     scoreMode = button.dataset.scoreMode;
@@ -1446,7 +1498,26 @@ function sheetCell(tag, text, attributes = {}) {
   return page.element(tag, attributes, text);
 }
 
+// "Correct this round": the round's score given again (a rescore), whatever came after it.
+function rescoreButton(round) {
+  const label = page.format(strings.fix_round, {round: round.round});
+  const open = rescoring !== null && rescoring.round === round.round;
+  const button = page.element("button", {
+    type: "button", class: "quiet rescore-open", "data-rescore": round.round, title: label,
+    "aria-label": label, "aria-expanded": open ? "true" : "false"}, "✎");
+  button.addEventListener("click", () => openRescore(round));
+  return button;
+}
+
+// The sheet's rounds: the state's score sheet (rescores included) where it has one.
+function sheetRounds(rounds) {
+  const sheet = table.state.rounds;
+  if (!Array.isArray(sheet) || !sheet.length) return rounds;
+  return sheet.map((round) => ({round: round.round, winner: round.winner, points: round.points}));
+}
+
 function renderSheet(rounds) {
+  rounds = sheetRounds(rounds);
   const {players, scores} = table.state;
   const over = table.state.phase === "game-over";
   const best = over ? Math.max(...(scores || [0])) : null;
@@ -1454,7 +1525,7 @@ function renderSheet(rounds) {
   headRow.replaceChildren(headRow.cells[0], ...players.map((name, seat) =>
     sheetCell("th", name, {scope: "col", translate: "no", lang: ""})));
   $("sheet").tBodies[0].replaceChildren(...rounds.map((round) => page.element("tr", {"data-round": round.round},
-    sheetCell("th", String(round.round), {scope: "row"}),
+    page.element("th", {scope: "row"}, String(round.round), " ", rescoreButton(round)),
     ...round.points.map((points, seat) => {
       const out = seat === round.winner;
       return page.element("td", {class: out ? "out" : ""}, String(points),
@@ -1470,7 +1541,7 @@ function renderSheet(rounds) {
 }
 
 function renderKeeperOut() {
-  const shown = keeping() && playingPhase() && $("fix-form").hidden;  // one question at a time
+  const shown = keeping() && playingPhase() && $("fix-form").hidden && rescoring === null;  // one question at a time
   $("keeper-out").hidden = !shown;
   if (!shown) return;
   $("keeper-out-title").textContent = page.format(strings.keeper_out, {round: table.state.round});
