@@ -92,6 +92,17 @@ def test_a_rescore_that_reaches_the_target_ends_the_game_and_one_that_leaves_it_
     assert won["state"]["winner"] == 1 and won["next"]["moves"] == []
     assert {"type": "game-over", "winner": 1} in won["effects"]
     assert won["message"].endswith("So the game is over: Bina wins it. Reason given: a hand was left out")
+    # The rescore ended the game in the middle of round 2: taking that end back, round 2 goes on.
+    back = send(client, tid, {"type": "rescore", "round": 1, "points": [100, 0, 100], "reason": "counted twice"})
+    assert back["details"]["game"] == "resumed" and back["state"]["phase"] == "play"
+    assert back["state"]["round"] == 2 and "play" in back["next"]["moves"]
+    assert "Nobody has the target of 500 points now, so the game goes on." in back["message"]
+
+
+def test_a_game_a_score_ended_goes_on_to_the_next_deal_when_a_rescore_takes_the_target_away(client):
+    tid = opened(client)["id"]
+    over = send(client, tid, {"type": "score", "winner": 1, "points": [300, 0, 250]})
+    assert over["state"]["phase"] == "game-over"
     back = send(client, tid, {"type": "rescore", "round": 1, "points": [100, 0, 100], "reason": "counted twice"})
     assert back["details"]["game"] == "resumed" and back["state"]["phase"] == "round-over"
     assert back["next"]["moves"] == ["deal"]
