@@ -18,6 +18,7 @@ is answered here too (it is the same app), only it should not be sent here.
   WAIT_WORKERS            gevent worker processes (1)
   WAIT_LONG_POLLS         waits one worker holds at once (10000); past it Retry-After: 1
   WAIT_CONNECTIONS        connections one worker holds at once (WAIT_LONG_POLLS + 1000)
+  WAIT_DB_POOL_SIZE       its database connections per worker (DB_POOL_SIZE, 16)
   DATABASE_URL, REDIS_URL, RATE_LIMIT_FILE, PROMETHEUS_MULTIPROC_DIR: as gunicorn_conf.py
                           (set RATE_LIMIT_FILE and PROMETHEUS_MULTIPROC_DIR to the WSGI
                           instance's to share its limits and its /metrics; `make run` does)
@@ -39,6 +40,8 @@ worker_class = "gevent"
 _long_polls = int(os.environ.get("WAIT_LONG_POLLS", "10000"))
 os.environ["LONG_POLLS"] = str(_long_polls)  # the app's waiting places (waiting.py)
 worker_connections = int(os.environ.get("WAIT_CONNECTIONS", str(_long_polls + 1000)))
+if os.environ.get("WAIT_DB_POOL_SIZE"):  # its database pool, else DB_POOL_SIZE's (16)
+    os.environ["DB_POOL_SIZE"] = os.environ["WAIT_DB_POOL_SIZE"]
 # A gevent worker answers its heartbeat from the loop, even with thousands waiting.
 timeout = 30
 graceful_timeout = 10
