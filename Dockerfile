@@ -22,6 +22,7 @@ RUN apt-get update && apt-get install -y --no-install-recommends espeak-ng opus-
 WORKDIR /app
 COPY pyproject.toml ./
 COPY referee ./referee
+COPY scripts/serve.sh ./scripts/serve.sh
 RUN pip install -e . && rm -rf /root/.cache
 COPY rulesets ./rulesets
 COPY locales ./locales
@@ -36,13 +37,16 @@ USER referee
 VOLUME ["/app/var"]
 
 ENV BIND=0.0.0.0:8000 \
+    WAIT_BIND=0.0.0.0:8001 \
     WEB_WORKERS=2
-EXPOSE 8000
+# 8000: the WSGI instance; 8001: the waiting server (the proxy sends it the waits).
+EXPOSE 8000 8001
 
 # /v1/health is liveness (the process answers); /v1/ready also needs the database.
 HEALTHCHECK --interval=30s --timeout=3s --start-period=10s --retries=3 \
     CMD python -c "import sys, urllib.request; sys.exit(0 if urllib.request.urlopen('http://127.0.0.1:8000/v1/health', timeout=2).status == 200 else 1)"
 
-# Run the schema migrations (Alembic; SQLite file or DATABASE_URL), then serve. The
-# workers never change the schema and start even while the database is away.
-CMD ["sh", "-c", "referee init-db && exec gunicorn --config referee/api/gunicorn_conf.py 'referee.api:create_app()'"]
+# Run the schema migrations (Alembic; SQLite file or DATABASE_URL), then serve: the
+# WSGI instance and the waiting server (scripts/serve.sh). The workers never change
+# the schema and start even while the database is away.
+CMD ["sh", "scripts/serve.sh"]

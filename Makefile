@@ -37,9 +37,10 @@ catalogs: $(STAMP) deps
 
 # init-db runs the schema migrations (Alembic) before any worker starts: the workers
 # themselves never touch the schema, and boot even while the database is away.
+# It starts the WSGI instance on PORT and the waiting server (the app on gevent's event
+# loop, for phones that wait) on PORT + 1: scripts/serve.sh, docs/operations.md.
 run: $(STAMP) $(COMPILED) catalogs
-	$(BIN)/referee init-db
-	PORT=$(PORT) $(BIN)/gunicorn --config referee/api/gunicorn_conf.py 'referee.api:create_app()'
+	BIN=$(BIN)/ PORT=$(PORT) ./scripts/serve.sh
 
 # Without network outside CI the RLCard test skips (saying why); in CI (CI=true) it fails.
 $(RLCARD_STAMP):

@@ -51,8 +51,8 @@ def event_channel(event_id) -> str:
 
 class _Table:
     """One table as this process sees it: its waiters and the newest row read of it."""
-    __slots__ = ("event", "waiters", "users", "woken", "row", "row_read", "row_at",
-                 "reading", "followers")
+    __slots__ = ("event", "waiters", "users", "woken", "woken_seq", "row", "row_read",
+                 "row_at", "reading", "followers")
 
     def __init__(self, clock):
         self.event = threading.Event()
@@ -60,6 +60,7 @@ class _Table:
         self.waiters = 0        # requests waiting on `event` or following the table
         self.users = 0          # requests inside `latest` (the entry is kept meanwhile)
         self.woken = clock      # the hub's clock at the table's last wake
+        self.woken_seq = -1     # the highest seq its waiters were woken for, when said
         self.row = None         # the newest row read, whose read began at clock `row_read`
         self.row_read = -1
         self.row_at = 0.0       # and at time.monotonic() `row_at`
@@ -148,14 +149,17 @@ class Hub:
             follower.event.clear()
         return woken
 
-    def wake(self, table_id):
-        """Wake every waiter of `table_id`; later waiters get a fresh event."""
+    def wake(self, table_id, seq=None):
+        """Wake every waiter of `table_id` (for its move reaching `seq`, when said);
+        later waiters get a fresh event."""
         with self._lock:
             entry = self._tables.get(table_id)
             if entry is None:
                 return
             self._clock += 1
             entry.woken = self._clock
+            if seq is not None and seq > entry.woken_seq:
+                entry.woken_seq = seq
             event, entry.event = entry.event, threading.Event()
             followers = tuple(entry.followers or ())
             for follower in followers:
@@ -166,15 +170,19 @@ class Hub:
 
     def heard(self, table_id, seq=None):
         """The channel says the table reached `seq` (None: not said): wake its
-        waiters, unless the row kept, read since the last wake, is that far already
-        (the echo of a move this process recorded and woke them for itself)."""
+        waiters, unless they were woken for that seq already (the echo of a move
+        this process recorded and woke them for itself). A row read since, by
+        another request, is no reason to skip it: the phones waiting since before
+        that move have not seen it (they waited until RECHECK_SECONDS: a phone
+        hearing a move 5 s late, measured with the waiting server, where every move
+        is recorded by another process)."""
         with self._lock:
             entry = self._tables.get(table_id)
             if entry is None:
                 return
-            if seq is not None and self._current(entry) and entry.row.seq >= seq:
+            if seq is not None and entry.woken_seq >= seq:
                 return
-        self.wake(table_id)
+        self.wake(table_id, seq)
 
     def stale(self, table_id):
         """The row kept of the table is not trusted: the next look reads it again."""
@@ -279,7 +287,7 @@ class Live:
 
     def published(self, table_id, seq):
         """Called after the move committed."""
-        self.hub.wake(table_id)
+        self.hub.wake(table_id, seq)
 
     # --- the reader's side ----------------------------------------------------------
 

@@ -14,6 +14,8 @@ from pathlib import Path
 from referee.store import Store
 
 CONFIG = Path(__file__).resolve().parents[2] / "referee" / "api" / "gunicorn_conf.py"
+# The waiting server: the same app on gevent's event loop (docs/operations.md).
+WAIT_CONFIG = CONFIG.with_name("gunicorn_wait_conf.py")
 
 
 def free_port():
@@ -23,19 +25,20 @@ def free_port():
 
 
 @contextmanager
-def gunicorn(database_url, workers, log_path, **settings):
+def gunicorn(database_url, workers, log_path, config=CONFIG, **settings):
     """gunicorn on a free port; `settings` go to its environment (the rate limits are
-    off unless they say otherwise: most of these tests send bursts on purpose)."""
+    off unless they say otherwise: most of these tests send bursts on purpose).
+    `config`: CONFIG (the WSGI instance) or WAIT_CONFIG (the waiting server)."""
     store = Store(database_url)
     store.migrate()  # as `make run` does with `referee init-db`
     store.dispose()
     port = free_port()
     env = dict(os.environ, DATABASE_URL=database_url, PORT=str(port), WEB_WORKERS=str(workers),
-               RATE_LIMITS="off")
+               WAIT_PORT=str(port), WAIT_WORKERS=str(workers), RATE_LIMITS="off")
     env.update(settings)
     with open(log_path, "wb") as log:
         process = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "--config", str(CONFIG), "referee.api:create_app()"],
+            [sys.executable, "-m", "gunicorn", "--config", str(config), "referee.api:create_app()"],
             env=env, stdout=log, stderr=subprocess.STDOUT)
         try:
             _wait_until_up(port, process)

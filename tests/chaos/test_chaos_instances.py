@@ -35,6 +35,9 @@ def start_nginx(tmp_path, ports):
     conf = (ROOT / "deploy" / "nginx.conf").read_text()
     conf = conf.replace("server app1:8000", f"server 127.0.0.1:{ports[0]}")
     conf = conf.replace("server app2:8000", f"server 127.0.0.1:{ports[1]}")
+    # These instances are WSGI only: the waits they are routed go to them too.
+    conf = conf.replace("server app1:8001", f"server 127.0.0.1:{ports[0]}")
+    conf = conf.replace("server app2:8001", f"server 127.0.0.1:{ports[1]}")
     conf = conf.replace("listen 8080;", f"listen 127.0.0.1:{port};")
     conf = conf.replace("pid /tmp/referee-nginx.pid;", f"pid {tmp_path}/nginx.pid;")
     temp = "".join(f"    {kind}_temp_path {tmp_path}/{kind};\n"

@@ -74,17 +74,34 @@ def test_a_read_begun_before_a_wake_does_not_answer_those_it_woke():
     assert table.reads == 2 and hub.fresh("t") == Row("t", 2)
 
 
-def test_the_echo_of_a_seq_already_read_wakes_nobody_and_a_newer_one_does():
+def test_the_echo_of_a_move_this_process_woke_for_wakes_nobody_and_a_newer_one_does():
     hub, table = listening_hub(), Table(seq=5)
     event = hub.watch("t")
+    hub.wake("t", 5)  # this process recorded seq 5 and woke its waiters
+    assert event.is_set()
+    event = hub.watch("t")
     hub.latest("t", table.read)
-    hub.heard("t", 5)
+    hub.heard("t", 5)  # the channel's echo of it
     assert not event.is_set()
     hub.heard("t", 6)
     assert event.is_set()
     event = hub.watch("t")
     hub.latest("t", table.read)
     hub.heard("t", None)  # a notice without its seq
+    assert event.is_set()
+
+
+def test_a_move_heard_from_elsewhere_wakes_the_waiters_though_another_request_read_it_first():
+    # A phone waits on seq 4; the move to 5 commits in another process; a request
+    # here (a phone asking again, a stream starting) reads the table at 5 before the
+    # notice arrives. The waiting phone must still be woken by the notice.
+    hub, table = listening_hub(), Table(seq=4)
+    hub.latest("t", table.read)
+    event = hub.watch("t")
+    table.seq = 5
+    hub.stale("t")  # the other request's read is a fresh one
+    assert hub.latest("t", table.read).seq == 5
+    hub.heard("t", 5)
     assert event.is_set()
 
 
