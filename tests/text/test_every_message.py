@@ -235,3 +235,13 @@ def test_every_verdict_and_the_rule_book_read_right_under_every_ruleset(lang, ru
         for key, paragraph in [("title", section.title), *section.facts]:
             _check(reading, paragraph, (), f"rule book {section.id} {key}", failures)
     assert not failures, "\n".join(dict.fromkeys(failures))
+
+
+@pytest.mark.parametrize("lang, expected", [
+    ("hi", "चिराग की बारी छूट गई।"),   # the glossary's "बारी छूट गई", not a habitual "छूट जाती है"
+    ("ne", "चिरागले पालो गुमाए।"),     # the glossary's "पालो गुमाउनु" (lose the turn)
+])
+def test_the_fourth_most_frequent_sentence_loses_the_turn_in_the_glossarys_words(lang, expected):
+    # "Chirag took the 2 cards they had to draw. Chirag loses their turn." (scripts/frequent_sentences.py)
+    said = translator(lang).gettext("{player} loses their turn.", player="चिराग")
+    assert said == expected
