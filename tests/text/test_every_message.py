@@ -107,6 +107,8 @@ class Reading:
                              *[str(v) for own in examples.MESSAGES.values() for v in own.values()], ruleset_title(self.data, lang),
                              *[str(spec.title) for side in sides for spec in side.kinds.values()
                                if kind_name(spec.id, self.tr, side) == str(spec.title)]}, key=len, reverse=True)
+        self.typed_pattern = re.compile(
+            r"(?<![A-Za-z])(?:" + "|".join(map(re.escape, self.typed)) + r")(?![A-Za-z])")
         self.glossary = glossary_rules(lang, locales_dir())
         self._offset = 0
         self.used = set()
@@ -162,8 +164,7 @@ class Reading:
         """What is wrong with one rendered text."""
         found = []
         rest = said
-        for value in self.typed:
-            rest = re.sub(r"(?<![A-Za-z])" + re.escape(value) + r"(?![A-Za-z])", " ", rest)
+        rest = self.typed_pattern.sub(" ", rest)
         rest = re.sub(r"`[^`]*`", " ", rest)
         if UNFILLED.search(rest):
             found.append(f"unfilled placeholder {UNFILLED.search(rest).group(0)}")
@@ -229,7 +230,7 @@ def test_every_verdict_and_the_rule_book_read_right_under_every_ruleset(lang, ru
     for code in codes:
         for k in range(2):
             said = render_verdict({"code": code, "details": _verdict_details(code, k, reading)},
-                                  reading.tr, reading.players, reading.data)
+                                  reading.tr, reading.players, reading.rules)
             _check(reading, said, (), f"verdict {code}", failures)
     for section in build_sections(reading.data, lang):
         for key, paragraph in [("title", section.title), *section.facts]:
