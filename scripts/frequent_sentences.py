@@ -24,6 +24,8 @@ NAMES = {"en": ["Asha", "Bina", "Chirag"], "gu": ["આશા", "બીના", "
 def shape(text: str, names) -> str:
     """The sentence with every player's name replaced by one mark."""
     for name in sorted(names, key=len, reverse=True):
+        # The Gujarati ergative follows the name's last letter (આશાએ, ચિરાગે): one shape.
+        text = text.replace(name + "એ", "⟨player⟩એ").replace(name + "\u0ac7", "⟨player⟩એ")
         text = text.replace(name, "⟨player⟩")
     return text
 

@@ -97,6 +97,12 @@ def resolve(document: dict, lookup: Lookup) -> Resolved:
     # A ruleset's translated titles name that ruleset only: a house ruleset must not
     # show its parent's title in Gujarati, so translations are never inherited.
     merged["translations"] = copy.deepcopy(document.get("translations") or {})
+    # Nor is the description: an edition's paragraph describes the rules the house
+    # ruleset changed ("to 500 points" under a target of 200). A house ruleset without
+    # one has none (the schema's default, "").
+    merged.pop("description", None)
+    if "description" in document:
+        merged["description"] = document["description"]
     data = complete(merged)
     place = _placer(positions)
     # A warning about what a parent wrote is the parent's business: its organiser saw it.

@@ -11,6 +11,8 @@ from referee.engine.codes import CODES
 from referee.rules import builtin_rulesets
 from referee.rules.errors import PROBLEM_MESSAGES
 
+from . import examples
+from .cards import card_name, color_name, kind_name
 from .catalogs import pot_path, translator
 from .checks import placeholder_problems
 from .render import Translator, placeholders
@@ -121,10 +123,10 @@ def preview(lang: str, context: str | None, msgid: str, strings: list[str]) -> d
 
 
 # Values an organiser's file could hold, for a ruleset problem shown as the workshop shows it.
-SAMPLE_PROBLEM_VALUES = {"key": "stackin", "suggestion": "stacking", "kind": "draw-2", "value": "Friday Night",
-                         "parent": "clasic", "example": "target: 200", "written": "target:200",
-                         "parents": ["house:"], "examples": ["type: draw"], "language": "gu",
-                         "codes": ["gu", "hi", "ne", "te"], "number": 200, "field": "target"}
+# Values an organiser's file could hold, for a ruleset problem shown as the workshop shows
+# it: the shared examples (referee/text/examples.py), lists where the message lists.
+SAMPLE_PROBLEM_VALUES = {**examples.BY_NAME, "kind": "draw-2", "language": "gu",
+                         "parents": ["house:"], "examples": ["type: draw"], "codes": ["gu", "hi", "ne", "te"]}
 
 
 def _as_organiser_error(tr, msgid, ids):
@@ -144,6 +146,9 @@ def _as_organiser_error(tr, msgid, ids):
     return [f"{where} {tr.gettext(msgid, **values)}"]
 
 
+_MARK = "\u2063\u2063"  # invisible separators: no translation writes them
+
+
 def _in_context(tr, lang, context, msgid, ids):
     shown = _as_organiser_error(tr, msgid, ids)
     if shown:
@@ -154,20 +159,44 @@ def _in_context(tr, lang, context, msgid, ids):
         shown.append(render_verdict({"code": code, "details": details}, tr, _players(lang), rules))
     if shown:
         return list(dict.fromkeys(shown))
+    # A rule-book sentence: the paragraphs that use the message (found by laying a mark
+    # over it), each after its section's title, as the rule book reads them.
+    marker = Translator(lang, _Overlay(getattr(tr, "_translations", None), context, msgid, [_MARK] * len(ids)),
+                        tr.grammar)
     for ruleset_id in EDITIONS:
         rules = rulesets[ruleset_id].data
-        before = build_sections(rules, lang)
+        marked = build_sections(rules, lang, marker)
         after = build_sections(rules, lang, tr)
-        for old, new in zip(before, after):
-            changed = [text for (_k, text), (_k2, was) in zip(new.facts, old.facts) if text != was]
-            if new.title != old.title:
-                changed.insert(0, new.title)
-            shown.extend(f"{new.title}: {text}" if text != new.title else text for text in changed)
+        for new, mark in zip(after, marked):
+            if _MARK in mark.title:
+                shown.append(new.title)
+            shown.extend(f"{new.title}: {text}" for (_k, text), (_k2, was) in zip(new.facts, mark.facts)
+                         if _MARK in was)
         if shown:
             return list(dict.fromkeys(shown))
     def values(n):
-        return {name: (_players(lang)[0] if name in PLAYER_DETAILS else n) for text in ids for name in placeholders(text)}
+        return {name: _example(tr, lang, context, msgid, name, n) for text in ids for name in placeholders(text)}
     if len(ids) > 1:
         return [tr.npgettext(context, ids[0], ids[1], n, **values(n)) if context else
                 tr.ngettext(ids[0], ids[1], n, **values(n)) for n in (1, 2, 5)]
     return [tr.pgettext(context, msgid, **values(3)) if context else tr.gettext(msgid, **values(3))]
+
+
+def _example(tr, lang, context, msgid, name, n):
+    """One placeholder's example value (referee/text/examples.py) in the reader's words."""
+    if name in PLAYER_DETAILS or name in examples.PLAYER:
+        return _players(lang)[0]
+    if name in examples.PLAYER_LIST:
+        return tr.join(_players(lang))
+    if name in examples.CARD:
+        return card_name("yellow-3", tr)
+    if name in examples.CARD_LIST:
+        return tr.join([card_name("yellow-3", tr), card_name("green-skip", tr)])
+    if name in examples.COLOR:
+        return color_name("green", tr)
+    if name in examples.COLOR_LIST:
+        return tr.join([color_name(color, tr) for color in ("red", "yellow", "green", "blue")])
+    if name in examples.KIND:
+        return kind_name("draw-two", tr)
+    given = examples.value_of(context, msgid, name)
+    return n if given is None else given

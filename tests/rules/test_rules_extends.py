@@ -164,3 +164,19 @@ def test_removing_a_kind_the_parent_stacks_drops_it_from_the_parents_stacking(bu
     assert "wild-draw-four" not in data["house"]["stacking"]
     assert all("wild-draw-four" not in answers for answers in data["house"]["stacking"].values())
     assert data["house"]["stacking"]["draw-two"] == ["draw-two"]
+
+
+def test_a_house_ruleset_does_not_take_its_editions_description_as_its_own(builtins):
+    # Classic's description says "500 points"; a house ruleset playing to 200 that wrote
+    # none would otherwise describe the rules it changed.
+    assert "500" in builtins["classic"].data["description"]
+    data = resolved(CLASSIC + "scoring: {target: 200}\n")
+    assert data["description"] == ""
+    assert resolved(CLASSIC + "description: To 200 points.\n")["description"] == "To 200 points."
+
+
+def test_a_grandchild_does_not_take_its_parents_description_either():
+    parent = "id: parent\ntitle: Parent\nextends: classic\ndescription: Ours, to 200.\nscoring: {target: 200}\n"
+    child = "id: child\ntitle: Child\nextends: parent\nhand_size: 5\n"
+    assert resolve(house(child), lookup_of(parent)).data["description"] == ""
+    assert resolve(house(parent), lookup_of(parent)).data["description"] == "Ours, to 200."

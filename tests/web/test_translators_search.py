@@ -113,3 +113,22 @@ def test_a_result_opens_the_preview_with_its_message_picked(client):
     page = client.get(f"/translators?lang=en&message={number}&preview_lang=ne").get_data(as_text=True)
     assert f'<option value="{number}" selected>' in page
     assert '<option value="ne" lang="ne" selected>' in page
+
+
+def test_a_rule_book_sentence_is_shown_in_gujarati_as_its_rule_book_reads_it(client):
+    from referee.rules import builtin_rulesets
+    from referee.text.ruletext import build_sections
+
+    body = found(search(client, "The coloured cards come in {colors}.", "gu"))[0][4]
+    example = html.unescape(re.search(r'<ul class="previews"><li lang="gu">(.*?)</li>', body).group(1))
+    setup = next(section for section in build_sections(builtin_rulesets()["classic"].data, "gu")
+                 if section.id == "setup")
+    sentence = dict(setup.facts)["colors"]
+    assert example == f"{setup.title}: {sentence}"   # the section's title, then the sentence as players read it
+    assert "{" not in example and "લાલ" in example
+
+
+def test_a_page_label_is_shown_with_example_values_in_the_pages_language(client):
+    body = found(search(client, "Open your language's catalog, {file}", "hi"))[0][4]
+    example = html.unescape(re.search(r'<ul class="previews"><li lang="hi">(.*?)</li>', body).group(1))
+    assert "{" not in example and "3" not in example   # an example file name, not a number
