@@ -39,8 +39,8 @@ Why these settings, one reason each (figures: docs/performance.md, bench/results
   fork, see preload_app); on a restart a worker has 10 s to finish what it is answering.
 """
 import os
-import shutil
-import tempfile
+
+from referee.instance import instance_directory, remove_instance_directory
 
 bind = os.environ.get("BIND", f"127.0.0.1:{os.environ.get('PORT', '8000')}")
 workers = int(os.environ.get("WEB_WORKERS", "2"))
@@ -67,30 +67,12 @@ def post_fork(server, worker):
         services.store.engine.dispose(close=False)
 
 
-def _instance_directory():
-    """A private directory for what the workers of this instance share, made before the
-    app is built and the workers fork; on /dev/shm when there is one (nothing in it is
-    worth keeping past a restart):
-    - without Redis, the file the workers count rate limits in (each counting in its
-      own memory let a limit of 120 pass 240 moves through two workers, issue 25);
-    - prometheus_client's multiprocess files (referee/metrics.py), so /metrics answers
-      every worker's sum. Set here, before anything imports prometheus_client."""
-    shm = "/dev/shm" if os.access("/dev/shm", os.W_OK) else None
-    directory = tempfile.mkdtemp(prefix="referee-", dir=shm)
-    if not (os.environ.get("REDIS_URL") or os.environ.get("RATE_LIMIT_FILE")):
-        os.environ["RATE_LIMIT_FILE"] = os.path.join(directory, "limits.db")
-    if not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
-        os.makedirs(os.path.join(directory, "metrics"))
-        os.environ["PROMETHEUS_MULTIPROC_DIR"] = os.path.join(directory, "metrics")
-    return directory
-
-
-_instance = _instance_directory()
+_instance = instance_directory("referee-")
 
 
 def _guard_workers():
     """The bounds against idle and trickling clients (referee/api/worker.py); imported
-    after _instance_directory, which must come before prometheus_client's import."""
+    after instance_directory, which must come before prometheus_client's import."""
     from referee.api.worker import GuardedThreadWorker
 
     GuardedThreadWorker.per_address_connections = int(
@@ -108,7 +90,7 @@ def child_exit(server, worker):
 
 
 def on_exit(server):
-    shutil.rmtree(_instance, ignore_errors=True)
+    remove_instance_directory(_instance)
 
 
 accesslog = os.environ.get("ACCESS_LOG") or None

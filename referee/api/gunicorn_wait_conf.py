@@ -33,6 +33,8 @@ patching) are all gevent's.
 """
 import os
 
+from referee.instance import instance_directory, remove_instance_directory
+
 _port = int(os.environ.get("PORT", "8000"))
 bind = os.environ.get("WAIT_BIND", f"127.0.0.1:{os.environ.get('WAIT_PORT', _port + 1)}")
 workers = int(os.environ.get("WAIT_WORKERS", "1"))
@@ -50,24 +52,7 @@ keepalive = 20
 preload_app = False
 
 
-def _shared_directory():
-    """Like gunicorn_conf.py's: a private directory for the rate-limit file and the
-    metrics when the environment names none (run beside a WSGI instance, pass its)."""
-    import tempfile
-
-    if os.environ.get("REDIS_URL") and os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
-        return None
-    shm = "/dev/shm" if os.access("/dev/shm", os.W_OK) else None
-    directory = tempfile.mkdtemp(prefix="referee-wait-", dir=shm)
-    if not (os.environ.get("REDIS_URL") or os.environ.get("RATE_LIMIT_FILE")):
-        os.environ["RATE_LIMIT_FILE"] = os.path.join(directory, "limits.db")
-    if not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
-        os.makedirs(os.path.join(directory, "metrics"))
-        os.environ["PROMETHEUS_MULTIPROC_DIR"] = os.path.join(directory, "metrics")
-    return directory
-
-
-_instance = _shared_directory()
+_instance = instance_directory("referee-wait-")
 
 
 def child_exit(server, worker):
@@ -77,10 +62,7 @@ def child_exit(server, worker):
 
 
 def on_exit(server):
-    if _instance:
-        import shutil
-
-        shutil.rmtree(_instance, ignore_errors=True)
+    remove_instance_directory(_instance)
 
 
 accesslog = os.environ.get("ACCESS_LOG") or None
