@@ -14,10 +14,12 @@ from referee.store.testing import migrated
 PACKAGE = Path(__file__).resolve().parents[2] / "referee"
 REPO = PACKAGE.parent
 # Where reading the environment is the point: the settings themselves, gunicorn's own
-# config file (read by gunicorn before any app exists), and msgfmt's environment
-# handed on with LC_ALL=C so its messages can be parsed; and the metrics, whose
-# multiprocess mode is prometheus_client's own variable, read by it at import.
-READS_THE_ENVIRONMENT = {"config.py", "api/gunicorn_conf.py", "text/checks.py", "metrics.py"}
+# config files (the WSGI instance's and the waiting server's, read by gunicorn before any
+# app exists) and the instance directory they set up for the workers (instance.py),
+# and msgfmt's environment handed on with LC_ALL=C so its messages can be parsed; and the
+# metrics, whose multiprocess mode is prometheus_client's own variable, read by it at import.
+READS_THE_ENVIRONMENT = {"config.py", "api/gunicorn_conf.py", "api/gunicorn_wait_conf.py",
+                         "instance.py", "text/checks.py", "metrics.py"}
 SHORT_GAME = "id: short\ntitle: Short game\nextends: classic\nscoring: {target: 100}\n"
 
 
