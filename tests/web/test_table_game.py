@@ -455,13 +455,16 @@ def test_a_card_tapped_while_the_last_move_is_on_its_way_stays_chosen(server, ph
     held = []
 
     def hold_the_answer(route):
-        held.append((route, route.fetch()))
+        held.append([route, None])  # held before its answer comes: the stream may be first
+        held[-1][1] = route.fetch()
     tab.route("**/moves*", hold_the_answer)
     tap_card(tab, "red-3")
     tab.locator('[data-move="play"]').tap()
     tab.locator("#verdict", has_text="Bina played red 3").wait_for()  # heard on the stream
-    assert len(held) == 1
     tap_card(tab, "red-4")
+    while not held or held[0][1] is None:
+        tab.wait_for_timeout(50)
+    assert len(held) == 1
     route, answer = held[0]
     route.fulfill(response=answer)
     tab.unroute("**/moves*")
