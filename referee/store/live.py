@@ -158,7 +158,9 @@ class Hub:
                 return
             self._clock += 1
             entry.woken = self._clock
-            if seq is not None and seq > entry.woken_seq:
+            if seq is None:
+                entry.woken_seq = -1  # a move of unknown seq: the next look reads
+            elif seq > entry.woken_seq:
                 entry.woken_seq = seq
             event, entry.event = entry.event, threading.Event()
             followers = tuple(entry.followers or ())
@@ -184,6 +186,28 @@ class Hub:
                 return
         self.wake(table_id, seq)
 
+    def heard_seq(self, table_id):
+        """The highest seq the table was woken for since the channel came up, or None
+        (not said, a wake that did not say it since, the table not followed, or the
+        channel down). A wake comes once its move committed, so a seq heard is
+        recorded: a waiter woken for a seq past its own needs no read to know it has
+        news."""
+        with self._lock:
+            entry = self._tables.get(table_id)
+            if entry is None or not self._listening or entry.woken_seq < 0:
+                return None
+            return entry.woken_seq
+
+    def heard_row(self, table_id):
+        """(the row kept of the table, the seq heard since) when the channel is up and
+        both are known, else None. The row may be older than the seq: it is what
+        never changes of the table that is wanted of it (see Store.page_table)."""
+        with self._lock:
+            entry = self._tables.get(table_id)
+            if entry is None or entry.row is None or not self._listening or entry.woken_seq < 0:
+                return None
+            return entry.row, entry.woken_seq
+
     def stale(self, table_id):
         """The row kept of the table is not trusted: the next look reads it again."""
         with self._lock:
@@ -193,12 +217,14 @@ class Hub:
                 entry.woken = self._clock
 
     def listening(self, up):
-        """The channel came up or went down: no row read before is trusted."""
+        """The channel came up or went down: no row read before is trusted, nor any
+        seq heard before (notices may have been lost meanwhile)."""
         with self._lock:
             self._listening = up
             self._clock += 1
             for entry in self._tables.values():
                 entry.woken = self._clock
+                entry.woken_seq = -1
 
     def watched(self) -> list:
         """The tables waited on or with a row kept (SQLite's listener looks at both)."""
@@ -292,20 +318,25 @@ class Live:
     # --- the reader's side ----------------------------------------------------------
 
     def wait(self, table_id, has_news, timeout):
-        """Wait up to `timeout` seconds until `has_news()` (a database read) is true.
-        The event is taken before each read, so a move committed between the read and
-        the wait still wakes it. True when there is news."""
+        """Wait up to `timeout` seconds until `has_news(heard)` is true. `heard` is
+        the seq the channel last said the table reached (Hub.heard_seq), or None when
+        the table must be read: nothing heard yet, the channel down, or a recheck
+        after RECHECK_SECONDS without a word (a notice may have been lost). The event
+        is taken before each look, so a move committed between a look and the wait
+        still wakes it. True when there is news."""
         self._ensure_listening()
         deadline = time.monotonic() + timeout
         event = self.hub.watch(table_id)
+        rechecking = False
         try:
             while True:
-                if has_news():
+                if has_news(None if rechecking else self.hub.heard_seq(table_id)):
                     return True
                 left = deadline - time.monotonic()
                 if left <= 0:
                     return False
-                if not event.wait(min(left, RECHECK_SECONDS)):
+                rechecking = not event.wait(min(left, RECHECK_SECONDS))
+                if rechecking:
                     self.hub.stale(table_id)  # the recheck reads, whatever the hub kept
                 self.hub.unwatch(table_id)
                 event = self.hub.watch(table_id)
@@ -338,6 +369,11 @@ class Live:
         """The table's row read since its last wake, one read shared (Hub.latest)."""
         self._ensure_listening()
         return self.hub.latest(table_id, read)
+
+    def heard_row(self, table_id):
+        """Hub.heard_row, the channel started first."""
+        self._ensure_listening()
+        return self.hub.heard_row(table_id)
 
     def current(self, table_id, read):
         """The table's row as it is now: the hub's when it knows it is the newest,

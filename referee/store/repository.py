@@ -16,7 +16,7 @@ from sqlalchemy.exc import IntegrityError
 
 from . import db, group_commit, hotpath, live
 from .events import EventStore
-from .rows import TABLE_COLUMNS, TableRow
+from .rows import TABLE_COLUMNS, TableRow, at_seq
 from .errors import (IdempotencyKeyReused, NotOwner, OrganiserExists, StaleSeq,
                      TokenRevoked, UnknownOrganiser, UnknownTable)
 
@@ -503,17 +503,32 @@ class Store(EventStore):
         live hub knows the newest row (a phone polling again just after a move)."""
         return self.live.current(table_id, self.get_table)
 
+    def page_table(self, table_id: str) -> TableRow | None:
+        """The table for a page of its events, which carries its id, ruleset, opening
+        and seq and never its state: the row kept by the live hub, its seq raised to
+        the seq heard on the channel since, its state left out, without a read when
+        both are known (a phone polling again after each move it hears); else as
+        current_table. A seq heard is a recorded one (a notice comes after its commit);
+        a move not heard yet wakes the phone's wait when it is."""
+        heard = self.live.heard_row(table_id)
+        if heard is None:
+            return self.current_table(table_id)
+        return at_seq(*heard)
+
     def latest_table(self, table_id: str) -> TableRow | None:
         """The table read since the hub last heard of a move to it: the phones one move
         wakes share one read (see live.Hub)."""
         return self.live.latest(table_id, self.get_table)
 
-    def events(self, table_id: str, after: int = 0, limit: int | None = None) -> list[Event]:
-        """The events after seq `after`, in order; at most `limit` of them."""
+    def events(self, table_id: str, after: int = 0, limit: int | None = None, *,
+               table_read: bool = False) -> list[Event]:
+        """The events after seq `after`, in order; at most `limit` of them.
+        UnknownTable when there is no such table, unless the caller has just read it
+        (`table_read`: a page for the phones a move woke, one statement instead of two)."""
         # Prepared statements: every phone woken by a move reads a page (see hotpath.py).
         with self._reading() as conn:
             raw = hotpath.dbapi(conn)
-            if hotpath.first(raw, self._table_exists, {"table_id": table_id}) is None:
+            if not table_read and hotpath.first(raw, self._table_exists, {"table_id": table_id}) is None:
                 raise UnknownTable(table_id)
             found = hotpath.rows(raw, self._events_after, {
                 "table_id": table_id, "after": after,

@@ -12,9 +12,11 @@ import pytest
 
 from apitest import OPENING, bearer, problem, unique_id
 from referee.api import create_app
+from referee.store import live
 
 REDIS_URL = os.environ.get("REFEREE_TEST_REDIS_URL", "redis://127.0.0.1:6379/12")
 PLAY = {"move": {"type": "play", "player": 1, "cards": ["red-3"]}}
+DRAW = {"move": {"type": "draw", "player": 2}}
 
 
 def _redis_answers():
@@ -69,6 +71,35 @@ def test_a_waiting_phone_hears_a_move_recorded_by_another_machine(machines):
     assert [event["seq"] for event in result["body"]["events"]] == [1]
     assert result["body"]["events"][0]["verdict"]["legal"] is True
     assert result["at"] - posted < 1.0, result["at"] - posted
+
+
+def test_phones_woken_by_a_move_said_on_the_channel_answer_without_reading_the_table(machines, monkeypatch):
+    # The waiting server records no move: every one reaches it on the channel, with
+    # its seq. A read of the table per wake was a third of its time in the hall soak.
+    # The phones then ask again after what they heard, and need no read either.
+    monkeypatch.setattr(live, "ROW_SECONDS", 60)  # no sweep drops the table meanwhile
+    first, second = (m.test_client() for m in machines)
+    table = first.post("/v1/tables", json=OPENING).get_json()
+    path = f"/v1/tables/{table['id']}/events?wait=10&after="
+    store, reads = machines[0].extensions["referee"].store, []
+    waiting = [wait_in_thread(first, path + "0") for _ in range(5)]
+    time.sleep(0.5)  # the phones are waiting (the first of them read the table)
+    read = store.get_table
+    monkeypatch.setattr(store, "get_table", lambda *args: reads.append(args) or read(*args))
+    for seq, move in enumerate([PLAY, DRAW], start=1):
+        response = second.post(f"/v1/tables/{table['id']}/moves", json=move,
+                               headers=bearer(table["secret"]))
+        assert response.status_code == 200
+        for thread, result in waiting:
+            thread.join(timeout=12)
+            assert [event["seq"] for event in result["body"]["events"]] == [seq]
+            assert result["body"]["seq"] == seq
+        waiting = [wait_in_thread(first, path + str(seq)) for _ in range(5)]
+        time.sleep(0.5)
+    assert reads == []
+    second.post(f"/v1/tables/{table['id']}/moves", json=DRAW, headers=bearer(table["secret"]))
+    for thread, result in waiting:
+        thread.join(timeout=12)
 
 
 def test_many_phones_on_several_tables_each_hear_their_own_table(machines):

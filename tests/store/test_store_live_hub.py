@@ -5,7 +5,8 @@ import threading
 import time
 from collections import namedtuple
 
-from referee.store.live import Hub
+from referee.store import live
+from referee.store.live import Hub, Live
 
 Row = namedtuple("Row", "id seq")
 
@@ -154,3 +155,45 @@ def test_a_follower_of_several_tables_is_woken_by_any_and_told_which():
     hub._swept -= 10  # the sweep's turn comes (ROW_SECONDS later)
     hub.unwatch("t3")
     assert hub.watched() == []
+
+
+def test_the_seq_a_table_was_woken_for_is_known_until_a_wake_does_not_say_it_or_the_channel_drops():
+    hub = listening_hub()
+    assert hub.heard_seq("t") is None  # not followed
+    hub.watch("t")
+    assert hub.heard_seq("t") is None  # nothing heard yet: a waiter reads
+    hub.heard("t", 5)
+    hub.heard("t", 4)  # an older notice never takes it back
+    assert hub.heard_seq("t") == 5
+    hub.wake("t")  # a move whose seq was not said
+    assert hub.heard_seq("t") is None
+    hub.wake("t", 6)
+    hub.listening(False)
+    assert hub.heard_seq("t") is None  # notices may be lost meanwhile
+    hub.listening(True)
+    assert hub.heard_seq("t") is None  # and nothing heard before is trusted after
+    hub.heard("t", 7)
+    assert hub.heard_seq("t") == 7
+
+
+class QuietLive(Live):
+    """A channel that comes up and says nothing: waits end only on rechecks."""
+
+    def listen(self):
+        self.hub.listening(True)
+        threading.Event().wait()
+
+
+def test_a_wait_is_told_the_seq_heard_and_reads_on_a_recheck(monkeypatch):
+    monkeypatch.setattr(live, "RECHECK_SECONDS", 0.2)
+    channel, told = QuietLive(), []
+
+    def has_news(heard):
+        told.append(heard)
+        return len(told) == 3
+    channel._ensure_listening()
+    time.sleep(0.1)
+    channel.hub.watch("t")
+    channel.hub.heard("t", 8)
+    assert channel.wait("t", has_news, 5)
+    assert told == [8, None, None]  # the seq heard; then two silent rechecks read
