@@ -15,7 +15,9 @@ phone long-polls `GET /v1/tables/{id}/events?after=S&wait=25` on its own connect
 as the table page does. Prints:
   moves/s, move p50/p99/max (post to answer), hear p50/p99/max (a move's post to a phone
   answered with it), errors (any answer not 200, and client exceptions), Retry-After
-  answers (a wait refused: no place), phones that missed a move, health p50/p99 (one
+  answers (a wait refused: no place), phones that missed a move, hear p99 for each 10 s
+  of the run, when every phone was listening (they connect within 2 s before the moves
+  start: the hall filling at once), health p50/p99 (one
   probe every 0.2 s, same run), and the workers' RSS and threads every --sample s:
   start, end and slope (MB a minute, least squares over the run's second half).
 
@@ -192,18 +194,31 @@ def slope(samples):
 
 async def drive(tables, phones, interval, seconds, move_port, wait_port, masters, sample,
                 streams=False):
-    figures = {"moves": [], "hear": [], "health": [], "errors": 0, "retry_after": 0,
-               "error_kinds": {}}
+    figures = {"moves": [], "hear": [], "hear_at": [], "health": [], "errors": 0,
+               "retry_after": 0, "error_kinds": {}}
     posted = {t["id"]: {} for t in tables}  # table id -> {seq: post time}
     last_seq = {t["id"]: t["seq"] for t in tables}
     heard_last = {}  # phone -> seq heard last
-    started = time.monotonic()
-    end = started + seconds
+    # The phones connect first (each within 2 s, as a hall filling up at once); the
+    # moves start once every one is listening (a stream's answer begun; a long poll
+    # sent), and the run's seconds count from then.
+    connecting = time.monotonic()
+    listening, listeners = asyncio.Event(), [0]
+    started, end = connecting, connecting + 3600
     samples = {}  # master pid -> [(t, {pid: (rss, threads)})]
 
     def error(kind):
         figures["errors"] += 1
         figures["error_kinds"][kind] = figures["error_kinds"].get(kind, 0) + 1
+
+    def listens():
+        listeners[0] += 1
+        if listeners[0] == phones:
+            listening.set()
+
+    def heard(at, now):
+        figures["hear"].append(now - at)
+        figures["hear_at"].append(at - started)
 
     async def driver(table):
         conn = Connection(move_port)
@@ -238,6 +253,7 @@ async def drive(tables, phones, interval, seconds, move_port, wait_port, masters
         after = heard_last[number] = table["seq"]
         path = f"/v1/tables/{table['id']}/events?wait={WAIT}&after="
         await asyncio.sleep(random.uniform(0, 2))
+        listens()  # its first wait is on its way
         while time.monotonic() < end:
             try:
                 status, retry, data = await conn.request("GET", path + str(after))
@@ -256,8 +272,8 @@ async def drive(tables, phones, interval, seconds, move_port, wait_port, masters
             page = json.loads(data)
             for event in page["events"]:
                 at = posted[table["id"]].get(event["seq"])
-                if at is not None and at >= started + 3:  # every phone is waiting by then
-                    figures["hear"].append(now - at)
+                if at is not None and at >= started + 1:  # the last poll sent is parked by then
+                    heard(at, now)
             after = max(after, page["seq"])
             heard_last[number] = after
             if retry:
@@ -268,6 +284,7 @@ async def drive(tables, phones, interval, seconds, move_port, wait_port, masters
         """A phone on an event stream: one connection, the moves as they come."""
         after = heard_last[number] = table["seq"]
         await asyncio.sleep(random.uniform(0, 2))
+        first = True
         while time.monotonic() < end:
             try:
                 reader, writer = await asyncio.open_connection("127.0.0.1", wait_port)
@@ -283,6 +300,9 @@ async def drive(tables, phones, interval, seconds, move_port, wait_port, masters
                     error(f"stream {status}")
                     await asyncio.sleep(1)
                     continue
+                if first:
+                    first = False
+                    listens()
                 while True:
                     line = await reader.readline()
                     if not line or line == b"0\r\n":
@@ -290,8 +310,8 @@ async def drive(tables, phones, interval, seconds, move_port, wait_port, masters
                     if line.startswith(b"id: "):
                         seq, now = int(line[4:]), time.monotonic()
                         at = posted[table["id"]].get(seq)
-                        if at is not None and at >= started + 3:
-                            figures["hear"].append(now - at)
+                        if at is not None and at >= started + 1:
+                            heard(at, now)
                         after = max(after, seq)
                         heard_last[number] = after
             except Exception as exc:  # noqa: BLE001 - counted
@@ -332,6 +352,14 @@ async def drive(tables, phones, interval, seconds, move_port, wait_port, masters
 
     listen = stream_phone if streams else phone
     phone_tasks = [asyncio.create_task(listen(n, tables[n % len(tables)])) for n in range(phones)]
+    try:
+        await asyncio.wait_for(listening.wait(), 60)
+    except asyncio.TimeoutError:
+        pass  # the phones not listening by now show as misses and errors
+    started = time.monotonic()
+    end = started + seconds
+    figures["listening_s"] = started - connecting
+    figures["listening"] = listeners[0]
     tasks = [asyncio.create_task(driver(t)) for t in tables]
     tasks += [asyncio.create_task(prober()), asyncio.create_task(sampler()),
               asyncio.create_task(snapshot())]
@@ -349,6 +377,15 @@ async def drive(tables, phones, interval, seconds, move_port, wait_port, masters
     return figures
 
 
+def hear_by_window(hear, hear_at, window):
+    """Hear p99 for the moves posted in each `window` s of the run: a start-up burst
+    and a steady state are told apart."""
+    windows = {}
+    for took, at in zip(hear, hear_at):
+        windows.setdefault(int(at // window), []).append(took)
+    return [ms(percentile(windows[w], 0.99)) for w in sorted(windows)]
+
+
 def summary(figures, tables, phones, interval, mode, masters_named):
     moves, hear, health = figures["moves"], figures["hear"], figures["health"]
     out = {"mode": mode, "tables": tables, "phones": phones, "interval_s": interval,
@@ -359,6 +396,9 @@ def summary(figures, tables, phones, interval, mode, masters_named):
            "move_max_ms": ms(max(moves) if moves else None),
            "hear_p50_ms": ms(percentile(hear, 0.5)), "hear_p99_ms": ms(percentile(hear, 0.99)),
            "hear_max_ms": ms(max(hear) if hear else None), "heard": len(hear),
+           "hear_p99_ms_by_10s": hear_by_window(hear, figures["hear_at"], 10),
+           "phones_listening": figures["listening"],
+           "phones_listening_after_s": round(figures["listening_s"], 1),
            "errors": figures["errors"], "error_kinds": figures["error_kinds"],
            "retry_after": figures["retry_after"], "phones_missed": figures["missed"],
            "health_p50_ms": ms(percentile(health, 0.5)),

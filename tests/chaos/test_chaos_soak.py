@@ -28,6 +28,7 @@ def test_a_small_hall_soaks_without_error_and_phones_hear_every_move(database_ur
     figures = load_bench().run(database_url, tables=40, phones=160, interval=1.0,
                                seconds=20.0, mode="split", sample=2.0, streams=True)
     print(figures)
+    assert figures["phones_listening"] == 160, figures  # before the first move
     assert figures["errors"] == 0, figures
     assert figures["retry_after"] == 0, figures  # a place for every phone
     assert figures["phones_missed"] == 0, figures
