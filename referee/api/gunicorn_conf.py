@@ -29,7 +29,7 @@ Why these settings, one reason each (figures: docs/performance.md, bench/results
   stacks' address space; a request waiting for the database waits for a pool
   connection, not a thread.
 - LONG_POLLS 500 on top of WEB_THREADS: a long poll (up to 25 s: a table's, or an event
-  page's) or an event stream (up to 300 s, its writes bounded by STREAM_WRITE_TIMEOUT in
+  page's) or an event stream (300-360 s, its writes bounded by STREAM_WRITE_TIMEOUT in
   referee/api/tables.py) holds its thread asleep (no CPU, no database connection,
   referee/store/live.py); a wait past LONG_POLLS is answered at once with
   `Retry-After: 1` instead of taking a thread that checks and moves need.

@@ -964,7 +964,7 @@ PATHS = {
                     "link, null on the last. With `wait`, a phone waiting for the next move "
                     "gets it as soon as it is recorded. With `Accept: text/event-stream`, a "
                     "stream: the events after `after` (or Last-Event-ID), then each move as "
-                    "it is recorded, for up to 300 seconds; EventSource reconnects by itself.",
+                    "it is recorded, for 300 to 360 seconds; EventSource reconnects by itself.",
         operation_id="tableEvents")},
     "/v1/speech": {"get": operation(
         "A sentence said aloud (Ogg Opus), for a table that listens", "text",

@@ -18,6 +18,7 @@ acts now and which moves are open to them.
 """
 import hashlib
 import json
+import random
 import re
 import secrets
 import socket
@@ -60,6 +61,11 @@ TRUE_WORDS, FALSE_WORDS = ("true", "1", "yes"), ("false", "0", "no", "")
 # for this long at most, then ends and EventSource reconnects with Last-Event-ID; a
 # comment goes out after HEARTBEAT_SECONDS without a move (proxies cut idle ones).
 STREAM_SECONDS = 300
+# ... or up to this much longer, drawn for each stream: phones that connected together
+# (a hall filling up, a server restarted) would otherwise all reconnect together every
+# STREAM_SECONDS (measured: 4,000 streams reconnecting within 2 s made a phone hear a
+# move 5 s late in those seconds, bench/results.md entry 27).
+STREAM_SPREAD = 0.2
 HEARTBEAT_SECONDS = 15
 RETRY_MS = 1000  # EventSource reconnects after this (the stream's `retry:` field)
 # gunicorn writes a stream to a blocking socket without a timeout: a client that keeps
@@ -567,8 +573,8 @@ def table_events(table_id):
     after = _after()
     limit = page_limit(EVENTS_PAGE)
     wait = wait_seconds()
-    if _wants_stream():
-        return _event_stream(table_or_404(table_id), after, limit)
+    if _wants_stream():  # a stream also starts from what this process knows of the table
+        return _event_stream(table_or_404(table_id, services().store.page_table), after, limit)
     # A long poll may start from what this process already knows of the table (the
     # phone asks again just after hearing a move): it is woken if that is stale.
     table = table_or_404(table_id, services().store.page_table if wait > 0 else None)
@@ -585,9 +591,10 @@ def table_events(table_id):
 
 def _event_stream(table, after, limit):
     """The events after `after`, then each move as it is recorded, for STREAM_SECONDS
-    (EventSource then reconnects with Last-Event-ID). A stream takes one of the
-    process's waiting slots; when none is free it carries the events there are and
-    ends, and the browser reconnects after RETRY_MS (Retry-After says the same)."""
+    and up to STREAM_SPREAD more (EventSource then reconnects with Last-Event-ID). A
+    stream takes one of the process's waiting slots; when none is free it carries the
+    events there are and ends, and the browser reconnects after RETRY_MS (Retry-After
+    says the same)."""
     slots = long_poll_slots()
     response = current_app.response_class(mimetype="text/event-stream")
     response.headers["X-Accel-Buffering"] = "no"  # proxies pass each event at once
@@ -596,7 +603,8 @@ def _event_stream(table, after, limit):
         response.set_data(f"retry: {RETRY_MS}\n\n" + _stream_text(table, after, limit)[0])
         return response
     response.call_on_close(slots.release)
-    deadline = time.monotonic() + _seconds("STREAM_SECONDS", STREAM_SECONDS)
+    deadline = time.monotonic() + (_seconds("STREAM_SECONDS", STREAM_SECONDS)
+                                   * random.uniform(1, 1 + STREAM_SPREAD))
     connection = _StreamConnection(request.environ.get("gunicorn.socket"), deadline,
                                    _seconds("STREAM_WRITE_TIMEOUT", STREAM_WRITE_TIMEOUT))
     response.call_on_close(connection.restore)

@@ -10,6 +10,8 @@ import pytest
 
 from apitest import OPENING, bearer, problem
 from referee.api import create_app
+from referee.api.tables import STREAM_SPREAD
+from referee.store import live
 from referee.store.testing import migrated
 
 STREAM = {"Accept": "text/event-stream"}
@@ -161,3 +163,52 @@ def test_the_phones_one_move_wakes_share_one_read_of_the_table(database_url):
     # One read for the wake; SQLite's listener may wake them once more before it.
     assert len(reads) <= 2, len(reads)
     store.dispose()
+
+
+def test_a_stream_opened_again_after_the_moves_it_heard_needs_no_read_of_the_table(machines, monkeypatch):
+    # Every stream ends and reconnects (STREAM_SECONDS): a hall's reconnects were a read each.
+    monkeypatch.setattr(live, "ROW_SECONDS", 60)  # no sweep drops the table meanwhile
+    first, second = (m.test_client() for m in machines)
+    table = first.post("/v1/tables", json=OPENING).get_json()
+    listener = Listener(first, f"/v1/tables/{table['id']}/events")
+    listener.start()
+    time.sleep(0.5)  # it listens (its start read the table)
+    store, reads = machines[0].extensions["referee"].store, []
+    read = store.get_table
+    monkeypatch.setattr(store, "get_table", lambda *args: reads.append(args) or read(*args))
+    draws(second, table, 2)
+    deadline = time.monotonic() + 3
+    while len(listener.heard()) < 2 and time.monotonic() < deadline:
+        time.sleep(0.02)
+    again = first.get(f"/v1/tables/{table['id']}/events", buffered=False,
+                      headers={**STREAM, "Last-Event-ID": "1"})
+    chunks = iter(again.response)
+    assert next(chunks) == b"retry: 1000\n\n"
+    assert [seq for seq, _ in sse_events([next(chunks).decode()])] == [2]
+    again.close()
+    listener.stop.set()
+    draws(second, table, 1)
+    listener.join(5)
+    assert [seq for seq, _ in listener.heard()][:2] == [1, 2]
+    assert reads == []
+
+
+def test_streams_opened_together_end_at_different_times_within_their_spread(database_url):
+    app = new_app(migrated(database_url), STREAM_SECONDS=0.5)
+    client = app.test_client()
+    table = client.post("/v1/tables", json=OPENING).get_json()
+    lengths = []
+
+    def phone():
+        started = time.monotonic()
+        app.test_client().get(f"/v1/tables/{table['id']}/events", headers=STREAM).get_data()
+        lengths.append(time.monotonic() - started)
+    phones = [threading.Thread(target=phone) for _ in range(12)]
+    for thread in phones:
+        thread.start()
+    for thread in phones:
+        thread.join(10)
+    assert len(lengths) == 12
+    assert all(0.5 <= length < 0.5 * (1 + STREAM_SPREAD) + 0.3 for length in lengths), lengths
+    assert max(lengths) - min(lengths) > 0.02, lengths  # not one moment for all
+    app.extensions["referee"].store.dispose()
