@@ -202,6 +202,39 @@ def test_a_mis_tapped_card_is_taken_back_with_undo(server, phones):
             if event["move"]["type"] == "play"] == [["red-9"], ["red-3"]]
 
 
+def test_undo_names_the_move_it_takes_back_when_the_read_after_that_move_was_lost(server, phones):
+    # The page reads the table after each move it hears, to know what Undo takes back;
+    # on a flaky network that read fails, or is still on its way when Undo is tapped.
+    asha, bina = phones
+    code = open_as_asha(asha, server, "en", "classic", "red-7")
+    join_as_bina(bina, server, "en", code)
+    table = table_of(asha)
+    chips(bina)
+    # The first read of the table from now on is lost, as a dropped network loses it
+    # (in the page: its service worker is in the way of a route set by the test).
+    bina.evaluate("""(path) => {
+      const fetched = window.fetch;
+      window.lostReads = 0;
+      window.fetch = (url, init) => {
+        const read = new URL(url, location.origin).pathname === path
+          && !(init && init.method && init.method !== "GET");
+        if (read && window.lostReads === 0) {
+          window.lostReads += 1;
+          return Promise.reject(new TypeError("network error"));
+        }
+        return fetched(url, init);
+      };
+    }""", f"/v1/tables/{table}")
+    play_chip(bina, "red-9")
+    bina.locator("#verdict", has_text="Bina played red 9").wait_for()
+    bina.wait_for_function("window.lostReads === 1", timeout=10000)
+    bina.locator('[data-move="undo"]').tap()
+    bina.locator("#undo-question", has_text="Bina played red 9").wait_for()
+    bina.locator("#undo-yes").tap()
+    bina.locator("#verdict", has_text="took back 1 move").wait_for()
+    assert table_now(server, table)["state"]["top"] == "red-7"
+
+
 def dark_cards(server):
     with urllib.request.urlopen(f"{server['url']}/try/names?ruleset=flip") as answer:
         sides = json.load(answer)["sides"]

@@ -17,7 +17,7 @@ const BEHIND_AFTER = 10000;    // ms without news (or with news we have not hear
 const MAX_BACKOFF = 8000;
 const HISTORY = 5;
 
-let table = null;   // {id, secret, name, joinCode, seat, ruleset, seq, state, next, lastMove}
+let table = null;   // {id, secret, name, joinCode, seat, ruleset, seq, state, next, lastMove, lastMoveAt}
 let rules = null;   // the table's ruleset (GET /v1/rulesets/{id}): scoring, opening, launcher
 let chosen = [];    // card ids tapped, in order
 let actor = null;   // a seat tapped by hand (a table phone); null: the player whose turn it is
@@ -893,6 +893,7 @@ async function refresh() {
   if (status !== 200) return;
   heard = Date.now();
   table.lastMove = body.last_move || null;
+  table.lastMoveAt = body.seq;
   if (body.seq > table.seq) {
     table.seq = body.seq;
     table.state = body.state;
@@ -908,6 +909,7 @@ async function refreshLastMove() {
   const {status, body} = await page.call(`/v1/tables/${table.id}`);
   if (status === 200 && table && body.seq === seq && table.seq === seq) {
     table.lastMove = body.last_move || null;
+    table.lastMoveAt = seq;
   }
 }
 
@@ -1042,7 +1044,8 @@ async function show(entry) {
   }
   await loadNames(body.ruleset.id);
   table = {...entry, name: body.name, ruleset: body.ruleset.id, rulesetVersion: body.ruleset.version,
-           seq: body.seq, state: body.state, next: body.next, lastMove: body.last_move || null};
+           seq: body.seq, state: body.state, next: body.next, lastMove: body.last_move || null,
+           lastMoveAt: body.seq};
   await settleMode(entry);
   chosen = [];
   history = [];
@@ -1220,12 +1223,15 @@ const moves = {
     return move;
   },
   accept: () => ({type: "accept", player: actingSeat()}),
-  undo() {
+  async undo() {
+    // The read after the last move heard may still be on its way (or lost): Undo
+    // names the move it takes back, so it asks for it first.
+    if (table.lastMoveAt !== table.seq) await refresh();
     if (!table.lastMove) {
       say({message: strings.nothing_to_undo, legal: false});
       return null;
     }
-    undoOffer = {takesBack: table.lastMove.seq, seq: table.seq};
+    undoOffer = {takesBack: table.lastMove.seq, seq: table.lastMoveAt};
     $("undo-question").textContent = page.format(strings.take_back, {
       move: table.lastMove.message.replace(/[.।]\s*$/u, "")});
     $("undo-confirm").hidden = false;
@@ -1236,7 +1242,7 @@ const moves = {
 
 for (const button of document.querySelectorAll("[data-move]")) {
   button.addEventListener("click", async () => {
-    const move = moves[button.dataset.move]();
+    const move = await moves[button.dataset.move]();
     if (move) await record(move);
   });
 }
