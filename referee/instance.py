@@ -1,6 +1,7 @@
-"""The directory the processes of one instance share (both gunicorn configurations
-read it: referee/api/gunicorn_conf.py and gunicorn_wait_conf.py). Only os and tempfile
-here: a configuration imports it before anything imports prometheus_client."""
+"""The directory the processes of one instance share, and what both gunicorn
+configurations (referee/api/gunicorn_conf.py and gunicorn_wait_conf.py) do alike. Only
+os and tempfile at the top: a configuration imports it before anything imports
+prometheus_client."""
 import os
 import shutil
 import tempfile
@@ -31,3 +32,23 @@ def instance_directory(prefix):
 def remove_instance_directory(directory):
     if directory:
         shutil.rmtree(directory, ignore_errors=True)
+
+
+def exit_hooks(directory):
+    """gunicorn's (child_exit, on_exit) for an instance made by instance_directory: a
+    worker's metrics are marked gone when it exits, the directory removed with the
+    master."""
+    def child_exit(server, worker):
+        from referee.metrics import worker_exited
+
+        worker_exited(worker.pid)
+
+    def on_exit(server):
+        remove_instance_directory(directory)
+    return child_exit, on_exit
+
+
+def logs():
+    """(accesslog, errorlog, loglevel) of both servers: an access log only when
+    ACCESS_LOG names one, errors on stderr, LOG_LEVEL (info)."""
+    return os.environ.get("ACCESS_LOG") or None, "-", os.environ.get("LOG_LEVEL", "info")

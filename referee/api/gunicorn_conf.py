@@ -40,7 +40,7 @@ Why these settings, one reason each (figures: docs/performance.md, bench/results
 """
 import os
 
-from referee.instance import instance_directory, remove_instance_directory
+from referee.instance import exit_hooks, instance_directory, logs
 
 bind = os.environ.get("BIND", f"127.0.0.1:{os.environ.get('PORT', '8000')}")
 workers = int(os.environ.get("WEB_WORKERS", "2"))
@@ -83,19 +83,8 @@ def _guard_workers():
 _guard_workers()
 
 
-def child_exit(server, worker):
-    from referee.metrics import worker_exited
-
-    worker_exited(worker.pid)
-
-
-def on_exit(server):
-    remove_instance_directory(_instance)
-
-
-accesslog = os.environ.get("ACCESS_LOG") or None
-errorlog = "-"
-loglevel = os.environ.get("LOG_LEVEL", "info")
+child_exit, on_exit = exit_hooks(_instance)
+accesslog, errorlog, loglevel = logs()
 # Headers and request lines stay small; bodies are capped by the app (256 KiB, 413).
 limit_request_line = 8190
 limit_request_fields = 100

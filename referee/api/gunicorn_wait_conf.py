@@ -33,7 +33,7 @@ patching) are all gevent's.
 """
 import os
 
-from referee.instance import instance_directory, remove_instance_directory
+from referee.instance import exit_hooks, instance_directory, logs
 
 _port = int(os.environ.get("PORT", "8000"))
 bind = os.environ.get("WAIT_BIND", f"127.0.0.1:{os.environ.get('WAIT_PORT', _port + 1)}")
@@ -55,18 +55,7 @@ preload_app = False
 _instance = instance_directory("referee-wait-")
 
 
-def child_exit(server, worker):
-    from referee.metrics import worker_exited
-
-    worker_exited(worker.pid)
-
-
-def on_exit(server):
-    remove_instance_directory(_instance)
-
-
-accesslog = os.environ.get("ACCESS_LOG") or None
-errorlog = "-"
-loglevel = os.environ.get("LOG_LEVEL", "info")
+child_exit, on_exit = exit_hooks(_instance)
+accesslog, errorlog, loglevel = logs()
 limit_request_line = 8190
 limit_request_fields = 100
