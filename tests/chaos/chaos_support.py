@@ -340,6 +340,44 @@ class Proxy:
             self.cut()
 
 
+class PacketDrop:
+    """The kernel drops every packet to and from `port` on loopback: the black hole of a
+    network, where Proxy.hold is a peer that stops answering. Nothing is acknowledged,
+    so the service's TCP retransmits and TCP_USER_TIMEOUT are what answer. With tc
+    (iproute2) as root: lo's queue becomes htb, the port's packets are sent to a class
+    whose queue holds none (pfifo limit 0: each is dropped), the rest to one that is
+    never full (this kernel has no netem, prio or drop action); heal() puts lo's own
+    queue back."""
+
+    def __init__(self, port):
+        self.port = port
+        self.dropping = False
+
+    @staticmethod
+    def _tc(*args):
+        done = subprocess.run(["tc", *args], capture_output=True, text=True)
+        if done.returncode != 0:
+            raise RuntimeError(f"tc {' '.join(args)}: {done.stderr.strip()}")
+
+    def drop(self):
+        self._tc("qdisc", "add", "dev", "lo", "root", "handle", "1:", "htb", "default", "10",
+                 "r2q", "1000000")
+        self.dropping = True
+        for leaf in ("10", "20"):
+            self._tc("class", "add", "dev", "lo", "parent", "1:", "classid", f"1:{leaf}",
+                     "htb", "rate", "40gbit")
+        self._tc("qdisc", "add", "dev", "lo", "parent", "1:20", "handle", "20:", "pfifo",
+                 "limit", "0")
+        for way in ("dport", "sport"):
+            self._tc("filter", "add", "dev", "lo", "parent", "1:", "protocol", "ip", "prio", "1",
+                     "u32", "match", "ip", way, str(self.port), "0xffff", "flowid", "1:20")
+
+    def heal(self):
+        if self.dropping:
+            self.dropping = False
+            self._tc("qdisc", "del", "dev", "lo", "root")
+
+
 # CI's machine has Redis here (the developers' guide); CI (CI=true, set by .ci/run) uses it
 # when REDIS_URL is not set, so the Redis tests run there rather than skip. It is not
 # exported to the whole suite: test apps would then share Redis counters across tests.

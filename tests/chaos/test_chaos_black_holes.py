@@ -1,5 +1,6 @@
 """Black holes: PostgreSQL or Redis stops answering without refusing anything (packets
-go in, nothing comes back; a TCP proxy in the test holds every byte, chaos_support.Proxy).
+go in, nothing comes back; a TCP proxy in the test holds every byte, chaos_support.Proxy;
+for PostgreSQL also the kernel dropping every packet, chaos_support.PacketDrop).
 
 - PostgreSQL: moves sent meanwhile are 503 with Retry-After (never a 500, never a wait
   past the group-commit bound and the connect timeout), and moves flow again within
@@ -15,16 +16,20 @@ from sqlalchemy.engine import make_url
 
 from referee.store.testing import migrated, postgres_url_from_env, scratch_database
 
-from chaos_support import (RECOVERY_SECONDS, Burst, Proxy, Service, check_log, redis_url_from_env,
-                           open_test_table, request, table_secret)
+from chaos_support import (RECOVERY_SECONDS, Burst, PacketDrop, Proxy, Service, check_log,
+                           redis_url_from_env, open_test_table, request, table_secret)
 
 pytestmark = pytest.mark.chaos
 
 HOLD_SECONDS = 6.5  # past the group-commit bound (5 s) and the connect timeout (3 s)
+# Long enough that TCP's own retransmits (0.2 s, doubling) would next try more than
+# 5 s after the heal: only the connections' deadlines bring moves back in time.
+DROP_SECONDS = 20
 
 
 @pytest.fixture
-def held_postgresql(tmp_path):
+def proxied_postgresql(tmp_path):
+    """(proxy, the database's URL through it): a fresh scratch database."""
     if not postgres_url_from_env():
         pytest.skip("a PostgreSQL black hole needs PostgreSQL: set DATABASE_URL "
                     "(CI: postgresql://postgres@127.0.0.1:5432/test)")
@@ -35,10 +40,8 @@ def held_postgresql(tmp_path):
         proxy.close()
 
 
-def test_a_postgresql_black_hole_is_503_and_moves_flow_within_5_s_of_the_heal(held_postgresql,
-                                                                             tmp_path):
-    proxy, url = held_postgresql
-    service = Service(url, tmp_path / "gunicorn.log").start()
+def _moves_through_a_black_hole(url, log_path, start_hole, end_hole, hold_seconds=HOLD_SECONDS):
+    service = Service(url, log_path).start()
     try:
         service.wait_until("/v1/ready")
         service.wait_for_workers(2)
@@ -46,10 +49,10 @@ def test_a_postgresql_black_hole_is_503_and_moves_flow_within_5_s_of_the_heal(he
         with Burst(service.port, table_id) as burst:
             time.sleep(1.0)
             assert burst.count(200) > 0
-            proxy.hold()
-            time.sleep(HOLD_SECONDS)
+            start_hole()
+            time.sleep(hold_seconds)
             during = burst.count(503)
-            proxy.heal()
+            end_hole()
             healed_at, written = time.monotonic(), burst.count(200)
             while burst.count(200) <= written + 5 and time.monotonic() - healed_at < 15:
                 time.sleep(0.05)
@@ -61,6 +64,25 @@ def test_a_postgresql_black_hole_is_503_and_moves_flow_within_5_s_of_the_heal(he
         assert check_log(service.port, table_id, burst) >= len(burst.acknowledged) > 0
     finally:
         service.stop()
+
+
+def test_a_postgresql_black_hole_is_503_and_moves_flow_within_5_s_of_the_heal(proxied_postgresql,
+                                                                             tmp_path):
+    proxy, url = proxied_postgresql
+    _moves_through_a_black_hole(url, tmp_path / "gunicorn.log", proxy.hold, proxy.heal)
+
+
+def test_postgresql_packets_dropped_are_503_and_moves_flow_within_5_s_of_the_heal(proxied_postgresql,
+                                                                                tmp_path):
+    # The kernel drops the packets between the service and the proxy (which forwards
+    # to PostgreSQL): nothing sent is acknowledged, as on a real network that fails.
+    proxy, url = proxied_postgresql
+    network = PacketDrop(proxy.port)
+    try:
+        _moves_through_a_black_hole(url, tmp_path / "gunicorn.log", network.drop, network.heal,
+                                    DROP_SECONDS)
+    finally:
+        network.heal()
 
 
 @pytest.fixture
