@@ -182,19 +182,29 @@ def test_a_classic_round_one_tap_a_card_two_a_wild_every_button_accepted(server,
     print(f"taps ({lang}): {counted}")
 
 
-def test_a_mis_tapped_card_is_taken_back_with_undo(server, phones):
+def bina_to_play(server, phones):
+    """(Bina's phone, the table): Asha opened Classic on red 7, Bina joined, her cards shown."""
     asha, bina = phones
     code = open_as_asha(asha, server, "en", "classic", "red-7")
     join_as_bina(bina, server, "en", code)
-    table = table_of(asha)
     chips(bina)
-    play_chip(bina, "red-9")  # meant red 3
-    bina.locator("#verdict", has_text="Bina played red 9").wait_for()
+    return bina, table_of(asha)
+
+
+def undo_takes_back(server, bina, table, named):
+    """Undo on Bina's phone names `named` and, confirmed, takes it back to red 7."""
     bina.locator('[data-move="undo"]').tap()
-    bina.locator("#undo-question", has_text="Bina played red 9").wait_for()
+    bina.locator("#undo-question", has_text=named).wait_for()
     bina.locator("#undo-yes").tap()
     bina.locator("#verdict", has_text="took back 1 move").wait_for()
     assert table_now(server, table)["state"]["top"] == "red-7"
+
+
+def test_a_mis_tapped_card_is_taken_back_with_undo(server, phones):
+    bina, table = bina_to_play(server, phones)
+    play_chip(bina, "red-9")  # meant red 3
+    bina.locator("#verdict", has_text="Bina played red 9").wait_for()
+    undo_takes_back(server, bina, table, "Bina played red 9")
     assert "red-3" in chips(bina)
     play_chip(bina, "red-3")
     bina.locator("#verdict", has_text="Bina played red 3").wait_for()
@@ -205,11 +215,7 @@ def test_a_mis_tapped_card_is_taken_back_with_undo(server, phones):
 def test_undo_names_the_move_it_takes_back_when_the_read_after_that_move_was_lost(server, phones):
     # The page reads the table after each move it hears, to know what Undo takes back;
     # on a flaky network that read fails, or is still on its way when Undo is tapped.
-    asha, bina = phones
-    code = open_as_asha(asha, server, "en", "classic", "red-7")
-    join_as_bina(bina, server, "en", code)
-    table = table_of(asha)
-    chips(bina)
+    bina, table = bina_to_play(server, phones)
     # The first read of the table from now on is lost, as a dropped network loses it
     # (in the page: its service worker is in the way of a route set by the test).
     bina.evaluate("""(path) => {
@@ -228,11 +234,7 @@ def test_undo_names_the_move_it_takes_back_when_the_read_after_that_move_was_los
     play_chip(bina, "red-9")
     bina.locator("#verdict", has_text="Bina played red 9").wait_for()
     bina.wait_for_function("window.lostReads === 1", timeout=10000)
-    bina.locator('[data-move="undo"]').tap()
-    bina.locator("#undo-question", has_text="Bina played red 9").wait_for()
-    bina.locator("#undo-yes").tap()
-    bina.locator("#verdict", has_text="took back 1 move").wait_for()
-    assert table_now(server, table)["state"]["top"] == "red-7"
+    undo_takes_back(server, bina, table, "Bina played red 9")
 
 
 def dark_cards(server):
