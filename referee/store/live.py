@@ -193,20 +193,23 @@ class Hub:
         recorded: a waiter woken for a seq past its own needs no read to know it has
         news."""
         with self._lock:
-            entry = self._tables.get(table_id)
-            if entry is None or not self._listening or entry.woken_seq < 0:
-                return None
-            return entry.woken_seq
+            entry = self._heard_entry(table_id)
+            return None if entry is None else entry.woken_seq
 
     def heard_row(self, table_id):
         """(the row kept of the table, the seq heard since) when the channel is up and
         both are known, else None. The row may be older than the seq: it is what
         never changes of the table that is wanted of it (see Store.page_table)."""
         with self._lock:
-            entry = self._tables.get(table_id)
-            if entry is None or entry.row is None or not self._listening or entry.woken_seq < 0:
-                return None
-            return entry.row, entry.woken_seq
+            entry = self._heard_entry(table_id)
+            return None if entry is None or entry.row is None else (entry.row, entry.woken_seq)
+
+    def _heard_entry(self, table_id):
+        """The table's entry when a seq heard for it is trusted (under the lock)."""
+        entry = self._tables.get(table_id)
+        if entry is None or not self._listening or entry.woken_seq < 0:
+            return None
+        return entry
 
     def stale(self, table_id):
         """The row kept of the table is not trusted: the next look reads it again."""
